@@ -1,0 +1,31 @@
+/**
+ * Request bodies: flat inputs or `{ "input": { ... } }` (both accepted, DESIGN §2).
+ * `format` may sit inside the inputs or beside `input`.
+ */
+import { ApiError, type InputIssue } from './errors.js';
+
+export interface NormalizedBody {
+  input: Record<string, unknown>;
+  /** Whether the caller sent any body at all (an empty probe gets no `input_errors`). */
+  sent: boolean;
+  /** Problems found before schema validation (fields beside `input`). */
+  issues: InputIssue[];
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function normalizeBody(body: unknown): NormalizedBody {
+  if (body === undefined || body === null) return { input: {}, sent: false, issues: [] };
+  if (!isPlainObject(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object');
+  if (!isPlainObject(body.input)) return { input: body, sent: Object.keys(body).length > 0, issues: [] };
+  const issues: InputIssue[] = [];
+  const input: Record<string, unknown> = { ...body.input };
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'input') continue;
+    if (key === 'format' && !('format' in input)) input.format = value;
+    else issues.push({ path: `/${key}`, message: 'is not a known field (inputs go inside "input")' });
+  }
+  return { input, sent: true, issues };
+}

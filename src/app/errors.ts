@@ -1,0 +1,84 @@
+/**
+ * The error contract (DESIGN §3). Codes are stable and documented in docs/errors.md;
+ * a new code is an additive change, renaming one is a breaking change.
+ */
+export type ErrorCode =
+  | 'invalid_json'
+  | 'invalid_input'
+  | 'unknown_endpoint'
+  | 'payment_required'
+  | 'payment_invalid'
+  | 'payment_replayed'
+  | 'body_too_large'
+  | 'rate_limited'
+  | 'unroutable_question'
+  | 'upstream_unavailable'
+  | 'upstream_timeout'
+  | 'not_implemented'
+  | 'internal';
+
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+/** HTTP status and retry hint of each code: one table, so the docs and the server cannot disagree. */
+export const ERROR_CODES: Record<ErrorCode, { status: number; retryable: boolean; meaning: string }> = {
+  invalid_json: { status: 400, retryable: false, meaning: 'The body is not valid JSON (or not a JSON object).' },
+  invalid_input: { status: 400, retryable: false, meaning: 'The input breaks the endpoint schema; `issues` lists each `{path, message}`.' },
+  unknown_endpoint: { status: 404, retryable: false, meaning: 'No endpoint has that key (or the route does not exist).' },
+  payment_required: { status: 402, retryable: true, meaning: 'A paid endpoint was called without a payment; the body is the x402 challenge.' },
+  payment_invalid: { status: 402, retryable: true, meaning: 'The payment failed verification or settlement; nothing was charged.' },
+  payment_replayed: { status: 402, retryable: false, meaning: 'This payment was already used for another call.' },
+  body_too_large: { status: 413, retryable: false, meaning: 'The request body exceeds 64 KiB.' },
+  rate_limited: { status: 429, retryable: true, meaning: 'Too many calls on a free route; see `Retry-After`.' },
+  unroutable_question: { status: 422, retryable: false, meaning: '`query` could not route the question; suggestions are listed. Not charged.' },
+  upstream_unavailable: { status: 502, retryable: true, meaning: 'A required data source failed. Not charged.' },
+  upstream_timeout: { status: 504, retryable: true, meaning: 'A required data source did not answer in time. Not charged.' },
+  not_implemented: { status: 501, retryable: false, meaning: 'The endpoint is registered but not built yet. Never charged.' },
+  internal: { status: 500, retryable: true, meaning: 'An unexpected error; no internals are exposed. Not charged.' },
+};
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues?: InputIssue[];
+  readonly extra?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { issues?: InputIssue[]; extra?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.status = options.status ?? ERROR_CODES[code].status;
+    this.issues = options.issues;
+    this.extra = options.extra;
+    this.headers = options.headers;
+  }
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    issues?: InputIssue[];
+    retryable: boolean;
+    request_id: string;
+  } & Record<string, unknown>;
+}
+
+export function errorBody(err: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.issues ? { issues: err.issues } : {}),
+      retryable: ERROR_CODES[err.code].retryable,
+      request_id: requestId,
+      ...(err.extra ?? {}),
+    },
+  };
+}

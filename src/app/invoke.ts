@@ -1,0 +1,196 @@
+/**
+ * `POST /entrypoints/{key}/invoke` — the request lifecycle of DESIGN §2:
+ * 402 first → verify → atomic idempotency claim → validate → handler (cache, deadline) → format →
+ * settle only after a 2xx → respond. Any 4xx/5xx is answered without settling: nothing is charged.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Cache } from '../cache/types.js';
+import type { Config } from '../config/index.js';
+import type { Registry, RegisteredEndpoint } from '../registry/index.js';
+import type { Caveat } from '../registry/types.js';
+import type { Store } from '../store/types.js';
+import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
+import { FacilitatorUnavailableError, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
+import { normalizeBody } from './body.js';
+import { ApiError, errorBody, type InputIssue } from './errors.js';
+import { buildMeta, formatResponse, genericBriefing, type OutputFormat } from './envelope.js';
+import { execute } from './execute.js';
+
+export interface InvokeDeps {
+  registry: Registry;
+  gate: PaymentGate;
+  store: Store;
+  cache: Cache;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  allEndpoints: EndpointPrice[];
+  howToPay: Record<string, unknown>;
+}
+
+export interface InvokeOutcome {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+function paymentRequestOf(req: FastifyRequest, publicUrl: string): PaymentRequest {
+  return {
+    header: (name) => {
+      const v = req.headers[name.toLowerCase()];
+      return Array.isArray(v) ? v[0] : v;
+    },
+    url: `${publicUrl}${req.url}`,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  };
+}
+
+export class Invoker {
+  constructor(private readonly deps: InvokeDeps) {}
+
+  /** Runs one invocation; `input` is the parsed JSON body (undefined when none was sent). */
+  async invoke(endpoint: RegisteredEndpoint, body: unknown, preq: PaymentRequest, requestId: string, referralCode?: string): Promise<InvokeOutcome> {
+    const normalized = normalizeBody(body);
+    const validation = endpoint.validate(normalized.input);
+    const inputIssues: InputIssue[] = [...normalized.issues, ...(validation.ok ? [] : validation.issues)];
+
+    let payment: VerifiedPayment | undefined;
+    if (endpoint.priceAtomic !== null) {
+      const refusal = await this.checkPayment(endpoint, preq, requestId, normalized.sent ? inputIssues : []);
+      if ('status' in refusal) return refusal;
+      payment = refusal.payment;
+    }
+
+    let outcome: InvokeOutcome;
+    try {
+      if (inputIssues.length > 0 || !validation.ok) {
+        throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}".${payment ? ' You were not charged.' : ''}`, { issues: inputIssues });
+      }
+      outcome = await this.run(endpoint, validation.value, requestId);
+    } catch (err) {
+      outcome = this.errorOutcome(err, requestId, endpoint.def.key);
+    }
+    if (!payment) return outcome;
+    return this.settle(endpoint, payment, outcome, requestId, referralCode);
+  }
+
+  /** Runs an endpoint without payment (the free demo route); same validation, envelope and errors. */
+  async invokeUnpaid(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<InvokeOutcome> {
+    const validation = endpoint.validate(input);
+    try {
+      if (!validation.ok) throw new ApiError('invalid_input', 'Input does not match the schema', { issues: validation.issues });
+      return await this.run(endpoint, validation.value, requestId);
+    } catch (err) {
+      return this.errorOutcome(err, requestId, endpoint.def.key);
+    }
+  }
+
+  private async checkPayment(
+    endpoint: RegisteredEndpoint,
+    preq: PaymentRequest,
+    requestId: string,
+    inputErrors: InputIssue[],
+  ): Promise<InvokeOutcome | { payment: VerifiedPayment }> {
+    const { gate, store } = this.deps;
+    const refuse = async (code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, reason?: string): Promise<InvokeOutcome> => {
+      const challenge = await gate.challenge(endpoint, preq);
+      return {
+        status: 402,
+        headers: { 'PAYMENT-REQUIRED': challenge.header, 'Cache-Control': 'no-store' },
+        body: challengeBody({
+          endpoint, challenge, code, message, requestId, reason, inputErrors,
+          allEndpoints: this.deps.allEndpoints, howToPay: this.deps.howToPay,
+        }),
+      };
+    };
+    let check;
+    try {
+      check = await gate.check(endpoint, preq);
+    } catch (err) {
+      if (err instanceof FacilitatorUnavailableError) {
+        this.deps.logger.warn({ requestId, err: err.message }, 'facilitator unavailable during verify');
+        return this.errorOutcome(new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 }), requestId, endpoint.def.key);
+      }
+      throw err;
+    }
+    if (check.kind === 'none') {
+      return refuse('payment_required', `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call. Pay with x402 and repeat the call.`);
+    }
+    if (check.kind === 'invalid') return refuse('payment_invalid', check.message, check.reason);
+    const claimed = await store.claimPayment({
+      idempotencyKey: check.payment.idempotencyKey,
+      endpoint: endpoint.def.key,
+      network: check.payment.network,
+      payer: check.payment.payer,
+      amountAtomic: check.payment.amountAtomic,
+      requestId,
+      claimedAt: this.deps.now(),
+    });
+    if (!claimed) return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
+    return { payment: check.payment };
+  }
+
+  private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<InvokeOutcome> {
+    const { cache, config, now } = this.deps;
+    const execution = await execute({
+      endpoint, input, cache, deadlineMs: config.answerDeadlineMs,
+      context: { requestId, now, dataMode: config.dataMode },
+    });
+    const caveats: Caveat[] = [...(execution.result.caveats ?? [])];
+    if (config.dataMode === 'sandbox' && !caveats.some((c) => c.code === 'sandbox_data')) {
+      caveats.push({ code: 'sandbox_data', message: 'Served from the built-in sandbox chain: synthetic, deterministic data, not mainnet.' });
+    }
+    const meta = buildMeta({
+      endpoint: endpoint.def.key, request_id: requestId, served_at: now().toISOString(),
+      data_mode: config.dataMode, cache: execution.cache,
+    });
+    const format = (input.format ?? 'json') as OutputFormat;
+    const briefing = () => (endpoint.def.briefing ?? ((r) => genericBriefing(endpoint.def.key, r)))(execution.result, input);
+    return { status: 200, headers: {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) };
+  }
+
+  errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {
+    if (err instanceof ApiError) {
+      return { status: err.status, headers: err.headers ?? {}, body: errorBody(err, requestId) as unknown as Record<string, unknown> };
+    }
+    this.deps.logger.error({ requestId, endpoint: key, err }, 'handler failed');
+    const internal = new ApiError('internal', 'Something went wrong on our side. You were not charged.');
+    return { status: 500, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
+  }
+
+  private async settle(endpoint: RegisteredEndpoint, payment: VerifiedPayment, outcome: InvokeOutcome, requestId: string, referralCode?: string): Promise<InvokeOutcome> {
+    const { store, now, logger } = this.deps;
+    if (outcome.status < 200 || outcome.status >= 300) {
+      await payment.cancel(outcome.status);
+      await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `http_${outcome.status}`, referralCode, at: now() });
+      return outcome;
+    }
+    const body = Buffer.from(JSON.stringify(outcome.body));
+    const settled = await payment.settle({ body, headers: { 'content-type': 'application/json' } });
+    if (!settled.ok) {
+      logger.warn({ requestId, endpoint: endpoint.def.key, reason: settled.reason }, 'settlement failed; result withheld');
+      await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `settlement_failed: ${settled.reason}`, referralCode, at: now() });
+      return {
+        status: 402,
+        headers: { 'Cache-Control': 'no-store' },
+        body: {
+          x402Version: 1,
+          error: 'payment_invalid',
+          message: `Settlement failed (${settled.reason}); the result is withheld and nothing was charged.`,
+          reason: settled.reason,
+          retryable: true,
+          request_id: requestId,
+        },
+      };
+    }
+    await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
+    return { ...outcome, headers: { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' } };
+  }
+}
+
+export function sendOutcome(reply: FastifyReply, outcome: InvokeOutcome): FastifyReply {
+  return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
+}
+
+export { paymentRequestOf };

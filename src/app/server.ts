@@ -1,0 +1,125 @@
+/**
+ * The HTTP application: Fastify with the invocation route, the free routes, and the cross-cutting
+ * rules (request ids, error contract, body limit, CORS exposing the payment headers, security headers).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import type { Logger } from 'pino';
+import type { Cache, RateLimiter } from '../cache/types.js';
+import { SERVICE_VERSION, type Config } from '../config/index.js';
+import type { Registry } from '../registry/index.js';
+import type { Store } from '../store/types.js';
+import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
+import type { PaymentGate } from '../payments/gate.js';
+import { ApiError, errorBody } from './errors.js';
+import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
+import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  registry: Registry;
+  gate: PaymentGate;
+  store: Store;
+  cache: Cache;
+  limiter: RateLimiter;
+  logger: Logger;
+  now: () => Date;
+  publicUrl: string;
+  status: StatusProbe;
+  cardEnabled: boolean;
+}
+
+const EXPOSED_HEADERS = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After', 'WWW-Authenticate', 'Payment-Receipt'];
+const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept'];
+
+export function clientIp(req: FastifyRequest): string {
+  return req.ip;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as unknown as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => `req_${randomUUID().replace(/-/g, '')}`,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+
+  await app.register(cors, { origin: true, exposedHeaders: EXPOSED_HEADERS, allowedHeaders: ALLOWED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'] });
+
+  // Any content type is read as JSON: agents send text/plain or nothing at all as often as application/json.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Request-Id', req.id);
+    reply.header('X-Service-Version', SERVICE_VERSION);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) apiError = err;
+    else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError('body_too_large', `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+    else if ((err as { statusCode?: number }).statusCode === 400) apiError = new ApiError('invalid_json', 'The request could not be read');
+    else {
+      req.log.error({ err, requestId: req.id }, 'unhandled error');
+      apiError = new ApiError('internal', 'Something went wrong on our side. You were not charged.');
+    }
+    void reply.code(apiError.status).headers(apiError.headers ?? {}).send(errorBody(apiError, req.id));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError('unknown_endpoint', `No route ${req.method} ${req.url.split('?')[0]}. See /docs or /openapi.json.`);
+    void reply.code(404).send(errorBody(err, req.id));
+  });
+
+  const invoker = new Invoker({
+    registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
+    logger: deps.logger, now: deps.now,
+    allEndpoints: allEndpointPrices(deps.registry),
+    howToPay: howToPay(deps.publicUrl, deps.cardEnabled),
+  });
+
+  app.post<{ Params: { key: string } }>('/entrypoints/:key/invoke', {
+    // The key is checked before the body is read, so an unknown key is a 404 whatever was sent.
+    onRequest: async (req) => {
+      const endpoint = deps.registry.get(req.params.key);
+      if (!endpoint) throw new ApiError('unknown_endpoint', `No endpoint "${req.params.key}". GET /openapi.json lists all ${deps.registry.list.length}.`);
+      if (endpoint.priceAtomic === null) {
+        const decision = await deps.limiter.hit(`free:${clientIp(req)}`, deps.config.freeRouteLimitPerMinute, 60);
+        if (!decision.allowed) {
+          throw new ApiError('rate_limited', 'Too many calls to free routes; slow down.', {
+            headers: { 'Retry-After': String(decision.retryAfterS) },
+            extra: { resets_at: decision.resetsAt.toISOString() },
+          });
+        }
+      }
+    },
+  }, async (req, reply) => {
+    const endpoint = deps.registry.get(req.params.key)!;
+    const referral = req.headers['x-referral-code'];
+    const outcome = await invoker.invoke(
+      endpoint, req.body, paymentRequestOf(req, deps.publicUrl), req.id,
+      typeof referral === 'string' && referral.length <= 64 ? referral : undefined,
+    );
+    return sendOutcome(reply, outcome);
+  });
+
+  registerFreeRoutes(app, { ...deps, invoker });
+  return app;
+}

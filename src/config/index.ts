@@ -1,0 +1,80 @@
+/**
+ * Configuration from the environment, read once at start-up. Every variable is documented in
+ * docs/configuration.md; secrets (facilitator auth, Stripe key) are never logged.
+ */
+export const SERVICE_VERSION = '1.0.0';
+
+export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
+export const BASE_MAINNET = 'eip155:8453' as const;
+export const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export const BASE_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Public base URL used in `resource` fields and docs; defaults to http://HOST:PORT. */
+  publicUrl?: string;
+  dataDir: string;
+  /** `sandbox` runs the embedded chain and in-process facilitator; `live` needs provider keys. */
+  dataMode: 'sandbox' | 'live';
+  sandboxSeed: string;
+  payToSolana?: string;
+  payToBase?: string;
+  /** Remote facilitator (live mode); when unset the in-process facilitator is used. */
+  facilitatorUrl?: string;
+  facilitatorAuthHeader?: string;
+  /** Live-mode chain RPCs for the in-process facilitator. */
+  solanaRpcUrl?: string;
+  baseRpcUrl?: string;
+  facilitatorSolanaKey?: string;
+  facilitatorBaseKey?: string;
+  stripeSecretKey?: string;
+  stripeNetworkId?: string;
+  mppSecretKey?: string;
+  demoLimitPerHour: number;
+  freeRouteLimitPerMinute: number;
+  logLevel: string;
+  /** Operator traffic excluded from the query stream (comma-separated IPs). */
+  answerDeadlineMs: number;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+const PROVIDER_KEYS = ['HELIUS_API_KEY', 'BIRDEYE_API_KEY', 'JUPITER_API_KEY', 'SOLANA_RPC_URL'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const explicitMode = env.DATA_MODE;
+  if (explicitMode !== undefined && explicitMode !== 'sandbox' && explicitMode !== 'live') {
+    throw new Error(`DATA_MODE must be "sandbox" or "live", got "${explicitMode}"`);
+  }
+  const anyProviderKey = PROVIDER_KEYS.some((k) => (env[k] ?? '') !== '');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: intFromEnv(env, 'PORT', 8402),
+    publicUrl: env.PUBLIC_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    dataMode: explicitMode ?? (anyProviderKey ? 'live' : 'sandbox'),
+    sandboxSeed: env.SANDBOX_SEED || 'onchain-enrichment-sandbox',
+    payToSolana: env.PAY_TO_SOLANA || undefined,
+    payToBase: env.PAY_TO_BASE || undefined,
+    facilitatorUrl: env.FACILITATOR_URL || undefined,
+    facilitatorAuthHeader: env.FACILITATOR_AUTH_HEADER || undefined,
+    solanaRpcUrl: env.SOLANA_RPC_URL || undefined,
+    baseRpcUrl: env.BASE_RPC_URL || undefined,
+    facilitatorSolanaKey: env.FACILITATOR_SOLANA_KEY || undefined,
+    facilitatorBaseKey: env.FACILITATOR_BASE_KEY || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeNetworkId: env.STRIPE_NETWORK_ID || undefined,
+    mppSecretKey: env.MPP_SECRET_KEY || undefined,
+    demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
+    freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
+    logLevel: env.LOG_LEVEL || 'info',
+    answerDeadlineMs: intFromEnv(env, 'ANSWER_DEADLINE_MS', 15_000),
+  };
+}

@@ -1,0 +1,26 @@
+import { Type } from '@sinclair/typebox';
+import { defineEndpoint } from '../../registry/types.js';
+import { Address, Depth, withDefault } from '../../registry/fields.js';
+import { pendingOutput } from '../../registry/pending-output.js';
+
+export default defineEndpoint({
+  key: 'enrich-wallet-full',
+  family: 'wallet-token',
+  price: '0.005',
+  summary: 'Full wallet profile: light fields plus DeFi positions, connected wallets, history and behaviour',
+  description:
+    'Everything in the light profile (native balance, token holdings, nft_count, nft_summary, labels, risk_score) ' +
+    'plus DeFi positions, connected wallets, enhanced transaction history, automated-activity behavioural signals ' +
+    'and a wider NFT collection breakdown. Known entities (exchanges, protocols, bridges, foundations) are tagged ' +
+    'automatically. depth defaults to full.',
+  input: Type.Object(
+    {
+      address: Address('Wallet address'),
+      depth: withDefault(Depth(), 'full'),
+    },
+    { additionalProperties: false },
+  ),
+  output: pendingOutput('Wallet profile (full)'),
+  cacheTtlSeconds: 120,
+  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', depth: 'full' },
+});

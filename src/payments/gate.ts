@@ -1,0 +1,263 @@
+/**
+ * The payment gate: turns a request's payment header into a verified payment that can be settled
+ * later, or into a reason it was refused. x402 v2 (`PAYMENT-SIGNATURE`) goes through the official
+ * `x402HTTPResourceServer`; x402 v1 (`X-PAYMENT`, still the most installed client) is verified and
+ * settled through the same facilitator with the v1 form of the same requirements.
+ *
+ * The gate never settles by itself: the invocation pipeline settles only after a 2xx result.
+ */
+import type { FacilitatorClient, HTTPAdapter, HTTPRequestContext, x402HTTPResourceServer } from '@x402/core/server';
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import type { PaymentPayloadV1, PaymentRequiredV1, PaymentRequirementsV1 } from '@x402/core/types/v1';
+import type { RegisteredEndpoint } from '../registry/index.js';
+import { networkById, networkByV1Name } from './networks.js';
+import { paymentIdentity } from './idempotency.js';
+
+export interface Challenge {
+  /** Base64 `PAYMENT-REQUIRED` header value (x402 v2). */
+  header: string;
+  v2: PaymentRequired;
+  v1: PaymentRequiredV1;
+}
+
+export type SettleOutcome =
+  | { ok: true; transaction: string; network: string; headers: Record<string, string> }
+  | { ok: false; reason: string };
+
+export interface VerifiedPayment {
+  version: 1 | 2;
+  /** CAIP-2 id of the network paid on. */
+  network: string;
+  payer: string;
+  idempotencyKey: string;
+  amountAtomic: bigint;
+  settle(response: { body: Buffer; headers: Record<string, string> }): Promise<SettleOutcome>;
+  /** Tells the x402 server the paid call failed (nothing is settled). */
+  cancel(status: number): Promise<void>;
+}
+
+export type PaymentCheck =
+  | { kind: 'none' }
+  | { kind: 'invalid'; reason: string; message: string }
+  | { kind: 'verified'; payment: VerifiedPayment };
+
+/** The minimum of a request the gate needs; built by the HTTP layer (and later by the MCP layer). */
+export interface PaymentRequest {
+  header(name: string): string | undefined;
+  url: string;
+  userAgent: string;
+}
+
+export class FacilitatorUnavailableError extends Error {}
+
+function adapterFor(endpoint: RegisteredEndpoint, req: PaymentRequest, withoutPayment: boolean): HTTPAdapter {
+  return {
+    getHeader: (name) => {
+      const lower = name.toLowerCase();
+      if (withoutPayment && (lower === 'payment-signature' || lower === 'x-payment')) return undefined;
+      return req.header(lower);
+    },
+    getMethod: () => 'POST',
+    getPath: () => endpoint.path,
+    getUrl: () => req.url,
+    // Our API never serves the HTML paywall: the 402 body is JSON for agents.
+    getAcceptHeader: () => 'application/json',
+    getUserAgent: () => req.userAgent,
+  };
+}
+
+function toV1(v2: PaymentRequired, endpoint: RegisteredEndpoint): PaymentRequiredV1 {
+  const accepts: PaymentRequirementsV1[] = [];
+  for (const a of v2.accepts) {
+    const network = networkById(a.network);
+    if (!network) continue;
+    accepts.push({
+      scheme: a.scheme,
+      network: network.v1Name as PaymentRequirementsV1['network'],
+      maxAmountRequired: a.amount,
+      resource: v2.resource.url,
+      description: v2.resource.description ?? endpoint.def.summary,
+      mimeType: 'application/json',
+      outputSchema: { input: { type: 'http', method: 'POST', bodyType: 'json' }, output: endpoint.def.output as unknown as Record<string, unknown> },
+      payTo: a.payTo,
+      maxTimeoutSeconds: a.maxTimeoutSeconds,
+      asset: a.asset,
+      extra: a.extra,
+    });
+  }
+  return { x402Version: 1, accepts };
+}
+
+function decodeV1Header(value: string): PaymentPayloadV1 {
+  const parsed: unknown = JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+  const p = parsed as Record<string, unknown>;
+  if (p.x402Version !== 1 || typeof p.scheme !== 'string' || typeof p.network !== 'string' || typeof p.payload !== 'object' || p.payload === null) {
+    throw new Error('not an x402 v1 payment payload');
+  }
+  return parsed as PaymentPayloadV1;
+}
+
+export class PaymentGate {
+  private readonly challenges = new Map<string, Promise<Challenge>>();
+  /** The facilitator's verify result carries the payer; the v2 server keeps it internal, so we note it here. */
+  private readonly payers = new WeakMap<object, string>();
+
+  constructor(
+    private readonly http: x402HTTPResourceServer,
+    private readonly facilitator: FacilitatorClient,
+  ) {
+    http.server.onAfterVerify(async (ctx) => {
+      if (ctx.result.payer) this.payers.set(ctx.paymentPayload, ctx.result.payer);
+    });
+  }
+
+  async initialize(): Promise<void> {
+    await this.http.initialize();
+  }
+
+  /** The endpoint's challenge; identical for every call of an endpoint, so computed once. */
+  challenge(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<Challenge> {
+    let pending = this.challenges.get(endpoint.def.key);
+    if (!pending) {
+      pending = this.computeChallenge(endpoint, req);
+      this.challenges.set(endpoint.def.key, pending);
+      pending.catch(() => this.challenges.delete(endpoint.def.key));
+    }
+    return pending;
+  }
+
+  private async computeChallenge(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<Challenge> {
+    const result = await this.http.processHTTPRequest(this.context(endpoint, req, true));
+    const header = result.type === 'payment-error' ? result.response.headers['PAYMENT-REQUIRED'] : undefined;
+    if (!header) throw new Error(`no x402 challenge for ${endpoint.def.key}`);
+    const v2 = decodePaymentRequiredHeader(header);
+    return { header, v2, v1: toV1(v2, endpoint) };
+  }
+
+  private context(endpoint: RegisteredEndpoint, req: PaymentRequest, withoutPayment: boolean): HTTPRequestContext {
+    return { adapter: adapterFor(endpoint, req, withoutPayment), path: endpoint.path, decodedPath: endpoint.path, method: 'POST' };
+  }
+
+  async check(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<PaymentCheck> {
+    const v2Header = req.header('payment-signature');
+    const v1Header = req.header('x-payment');
+    if (!v2Header && !v1Header) return { kind: 'none' };
+    try {
+      return v2Header ? await this.checkV2(endpoint, req, v2Header) : await this.checkV1(endpoint, req, v1Header!);
+    } catch (err) {
+      if (err instanceof FacilitatorUnavailableError) throw err;
+      return { kind: 'invalid', reason: 'invalid_payload', message: err instanceof Error ? err.message : 'payment could not be read' };
+    }
+  }
+
+  private async checkV2(endpoint: RegisteredEndpoint, req: PaymentRequest, header: string): Promise<PaymentCheck> {
+    let payload: PaymentPayload;
+    try {
+      payload = decodePaymentSignatureHeader(header);
+    } catch {
+      return { kind: 'invalid', reason: 'invalid_payload', message: 'PAYMENT-SIGNATURE is not a base64 x402 v2 payment payload' };
+    }
+    if (payload.x402Version !== 2 || !payload.accepted) {
+      return { kind: 'invalid', reason: 'invalid_x402_version', message: 'PAYMENT-SIGNATURE must carry an x402 v2 payload; send v1 payloads in X-PAYMENT' };
+    }
+    const context = this.context(endpoint, req, false);
+    let result;
+    try {
+      result = await this.http.processHTTPRequest({ ...context, paymentHeader: header });
+    } catch (err) {
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed');
+    }
+    if (result.type !== 'payment-verified') {
+      const refusal = result.type === 'payment-error' ? result.response.headers['PAYMENT-REQUIRED'] : undefined;
+      const reason = refusal ? decodePaymentRequiredHeader(refusal).error ?? 'payment_invalid' : 'payment_invalid';
+      return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
+    }
+    const { paymentPayload, paymentRequirements, declaredExtensions, cancellationDispatcher, beforeHandlerSettlement } = result;
+    const identity = paymentIdentity(paymentRequirements.network, paymentPayload.payload);
+    const payer = this.payers.get(paymentPayload) ?? identity.payer;
+    const http = this.http;
+    return {
+      kind: 'verified',
+      payment: {
+        version: 2,
+        network: paymentRequirements.network,
+        payer,
+        idempotencyKey: identity.key,
+        amountAtomic: BigInt(paymentRequirements.amount),
+        async settle(response) {
+          let settled;
+          try {
+            settled = await http.processSettlement(paymentPayload, paymentRequirements, declaredExtensions, {
+              request: context,
+              responseBody: response.body,
+              responseHeaders: response.headers,
+            }, undefined, beforeHandlerSettlement);
+          } catch (err) {
+            return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
+          }
+          if (!settled.success) return { ok: false, reason: settled.errorReason };
+          return { ok: true, transaction: settled.transaction, network: settled.network, headers: settled.headers };
+        },
+        async cancel(status) {
+          await cancellationDispatcher.cancel({ reason: 'handler_failed', responseStatus: status }).catch(() => undefined);
+        },
+      },
+    };
+  }
+
+  private async checkV1(endpoint: RegisteredEndpoint, req: PaymentRequest, header: string): Promise<PaymentCheck> {
+    let payload: PaymentPayloadV1;
+    try {
+      payload = decodeV1Header(header);
+    } catch {
+      return { kind: 'invalid', reason: 'invalid_payload', message: 'X-PAYMENT is not a base64 x402 v1 payment payload' };
+    }
+    const { v1 } = await this.challenge(endpoint, req);
+    const requirements = v1.accepts.find((a) => a.scheme === payload.scheme && a.network === payload.network);
+    if (!requirements) {
+      return { kind: 'invalid', reason: 'no_matching_requirements', message: `no ${payload.scheme} payment option on network "${payload.network}"` };
+    }
+    // The facilitator dispatches on x402Version, so v1 payloads reach the v1 scheme implementations.
+    const asV2Payload = payload as unknown as PaymentPayload;
+    const asV2Requirements = requirements as unknown as PaymentRequirements;
+    let verified;
+    try {
+      verified = await this.facilitator.verify(asV2Payload, asV2Requirements);
+    } catch (err) {
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed');
+    }
+    if (!verified.isValid) {
+      const reason = verified.invalidReason ?? 'payment_invalid';
+      return { kind: 'invalid', reason, message: `payment refused: ${verified.invalidMessage ?? reason}` };
+    }
+    const caip2 = networkByV1Name(requirements.network)!.id;
+    const identity = paymentIdentity(requirements.network, payload.payload);
+    const facilitator = this.facilitator;
+    return {
+      kind: 'verified',
+      payment: {
+        version: 1,
+        network: caip2,
+        payer: verified.payer ?? identity.payer,
+        idempotencyKey: identity.key,
+        amountAtomic: BigInt(requirements.maxAmountRequired),
+        async settle() {
+          let settled: SettleResponse;
+          try {
+            settled = await facilitator.settle(asV2Payload, asV2Requirements);
+          } catch (err) {
+            return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
+          }
+          if (!settled.success) return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
+          const encoded = encodePaymentResponseHeader(settled);
+          return { ok: true, transaction: settled.transaction, network: caip2, headers: { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded } };
+        },
+        async cancel() {
+          // v1 has no cancellation step: an unsettled authorization simply expires.
+        },
+      },
+    };
+  }
+}

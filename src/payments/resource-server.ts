@@ -1,0 +1,65 @@
+/**
+ * The x402 resource server, configured from the registry: every paid endpoint becomes a route
+ * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price,
+ * and declares the Bazaar discovery extension with the endpoint's input schema and example.
+ */
+import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type RouteConfig } from '@x402/core/server';
+import { ExactEvmScheme } from '@x402/evm/exact/server';
+import { ExactSvmScheme } from '@x402/svm/exact/server';
+import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
+import type { Registry, RegisteredEndpoint } from '../registry/index.js';
+import { PAYMENT_NETWORKS } from './networks.js';
+
+export interface PayTo {
+  solana: string;
+  base: string;
+}
+
+/** How long a signed payment stays usable: long enough for a slow call, short enough to bound replay windows. */
+export const MAX_TIMEOUT_SECONDS = 120;
+
+export function routeKey(endpoint: RegisteredEndpoint): string {
+  return `POST ${endpoint.path}`;
+}
+
+function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: string): RouteConfig {
+  const amount = endpoint.priceAtomic!.toString();
+  return {
+    resource: `${publicUrl}${endpoint.path}`,
+    description: `${endpoint.def.summary} (${endpoint.def.price} USDC)`,
+    mimeType: 'application/json',
+    serviceName: 'Onchain Enrichment API',
+    accepts: PAYMENT_NETWORKS.map((n) => ({
+      scheme: 'exact',
+      network: n.id,
+      payTo: n.v1Name === 'solana' ? payTo.solana : payTo.base,
+      price: { amount, asset: n.asset, extra: n.extra },
+      maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+    })),
+    extensions: {
+      ...declareDiscoveryExtension({
+        bodyType: 'json',
+        input: endpoint.def.example,
+        inputSchema: endpoint.inputSchema as unknown as Record<string, unknown>,
+        output: { schema: endpoint.def.output as unknown as Record<string, unknown> },
+      }),
+    },
+  };
+}
+
+export function createHttpResourceServer(
+  registry: Registry,
+  facilitator: FacilitatorClient,
+  payTo: PayTo,
+  publicUrl: string,
+): x402HTTPResourceServer {
+  const server = new x402ResourceServer(facilitator);
+  server.register('eip155:8453', new ExactEvmScheme());
+  server.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmScheme());
+  server.registerExtension(bazaarResourceServerExtension);
+  const routes: Record<string, RouteConfig> = {};
+  for (const endpoint of registry.list) {
+    if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl);
+  }
+  return new x402HTTPResourceServer(server, routes);
+}

@@ -1,0 +1,104 @@
+/**
+ * The endpoint registry's vocabulary. One `EndpointDefinition` per endpoint is the single source
+ * of truth: routes, validation, the 402 challenge, `/openapi.json`, `/.well-known/x402`,
+ * `/llms.txt`, `/docs` and (later) MCP tools are all generated from it.
+ */
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { InputIssue } from '../app/errors.js';
+
+/** Families follow the spec's endpoint tables; each maps to a folder under `src/endpoints/`. */
+export type Family =
+  | 'wallet-token'
+  | 'intelligence'
+  | 'history-alerts'
+  | 'perps'
+  | 'discovery'
+  | 'launchpad';
+
+export const FAMILY_TITLES: Record<Family, string> = {
+  'wallet-token': 'Wallet, token and transaction enrichment',
+  intelligence: 'Token and wallet intelligence',
+  'history-alerts': 'Snapshots, history, alerts and signals',
+  perps: 'Perps markets and traders',
+  discovery: 'Memecoin discovery, attention and card packs',
+  launchpad: 'Launch-platform reward coins',
+};
+
+/** A data leg that degraded, or any other fact the caller must keep with the answer. */
+export interface Caveat {
+  code: string;
+  leg?: string;
+  message: string;
+}
+
+/** A suggested follow-up call, callable exactly as given. */
+export interface NextStep {
+  endpoint: string;
+  input: Record<string, unknown>;
+  reason: string;
+}
+
+export interface HandlerResult {
+  data: Record<string, unknown>;
+  caveats?: Caveat[];
+  next_steps?: NextStep[];
+}
+
+/** What a handler may use. Handlers never read the wall clock directly: `now()` is injectable. */
+export interface HandlerContext {
+  requestId: string;
+  now: () => Date;
+  /** Aborted when the call's 15 s answer deadline passes. */
+  signal: AbortSignal;
+  dataMode: 'sandbox' | 'live';
+}
+
+export type Handler<I extends TObject> = (input: Static<I>, ctx: HandlerContext) => Promise<HandlerResult>;
+export type BriefingFormatter = (result: HandlerResult, input: Record<string, unknown>) => string;
+
+export interface EndpointSpec<I extends TObject> {
+  /** Endpoint key as in the spec; the file defining it is `src/endpoints/<family>/<key>.ts`. */
+  key: string;
+  family: Family;
+  /** USDC per call as a decimal string (exact: no float rounding), or `null` for a free endpoint. */
+  price: string | null;
+  /** One line, shown in listings and the 402's `all_endpoints`. */
+  summary: string;
+  /** A paragraph for `/docs`, OpenAPI and MCP tool descriptions. */
+  description: string;
+  /** Input object schema WITHOUT `format` (the registry adds it to every endpoint). */
+  input: I;
+  /** Schema of the `data` fields of a successful answer. */
+  output: TSchema;
+  /** How long a result is cached server side (the spec allows 30 s to 10 min; feeds are longer). */
+  cacheTtlSeconds: number;
+  /** A concrete valid input (used by docs, OpenAPI examples and the Bazaar extension). */
+  example: Static<I>;
+  /** Absent until the endpoint's family issue lands: the endpoint answers 501 and is never charged. */
+  handler?: Handler<I>;
+  /** Markdown briefing for `format: llm|both`. */
+  briefing?: BriefingFormatter;
+  /** Rules across fields that JSON Schema cannot say; each problem is reported like a schema issue. */
+  crossFieldCheck?: (input: Static<I>) => InputIssue[];
+}
+
+/** The registry's erased form (heterogeneous list). */
+export interface EndpointDefinition {
+  key: string;
+  family: Family;
+  price: string | null;
+  summary: string;
+  description: string;
+  input: TObject;
+  output: TSchema;
+  cacheTtlSeconds: number;
+  example: Record<string, unknown>;
+  handler?: (input: Record<string, unknown>, ctx: HandlerContext) => Promise<HandlerResult>;
+  briefing?: BriefingFormatter;
+  crossFieldCheck?: (input: Record<string, unknown>) => InputIssue[];
+}
+
+/** Keeps the handler's input typed against its own schema while registering it in the erased list. */
+export function defineEndpoint<I extends TObject>(spec: EndpointSpec<I>): EndpointDefinition {
+  return spec as unknown as EndpointDefinition;
+}
