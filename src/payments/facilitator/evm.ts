@@ -1,0 +1,77 @@
+/**
+ * EVM side of the in-process x402 facilitator: the official `@x402/evm` exact schemes (v2 on
+ * eip155:8453, v1 on "base") driven by a viem signer over a JSON-RPC URL — the sandbox Base chain
+ * in development/tests, a real Base RPC otherwise. Nothing here knows about the sandbox.
+ */
+import type { x402Facilitator } from '@x402/core/facilitator';
+import type { Network } from '@x402/core/types';
+import { toFacilitatorEvmSigner, type FacilitatorEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import { createWalletClient, http, keccak256, nonceManager, publicActions, stringToHex, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+
+export const EVM_NETWORK_V2 = 'eip155:8453' as const;
+export const EVM_NETWORK_V1 = 'base' as const;
+
+/**
+ * Well-known, non-secret key for the sandbox facilitator (it only ever pays sandbox gas, which is
+ * free). Derived from a fixed label so every run uses the same address. Never use on a real chain.
+ */
+export const SANDBOX_FACILITATOR_PRIVATE_KEY: Hex = keccak256(stringToHex('onchain-enrichment-api/sandbox/evm-facilitator'));
+export const SANDBOX_FACILITATOR_ADDRESS: Address = privateKeyToAccount(SANDBOX_FACILITATOR_PRIVATE_KEY).address;
+
+/** The signer the exact schemes expect, plus the address it settles from. */
+export type EvmFacilitatorSigner = FacilitatorEvmSigner & { readonly address: Address };
+
+export interface EvmFacilitatorSignerOptions {
+  /** Receipt wait bound (ms). Default 30 s — a sandbox receipt is immediate, a Base one takes ~2 s. */
+  confirmationTimeoutMs?: number;
+  /** Receipt polling interval (ms). Default 250. */
+  pollingIntervalMs?: number;
+}
+
+export function evmFacilitatorAddress(privateKey: Hex): Address {
+  return privateKeyToAccount(privateKey).address;
+}
+
+export function createEvmFacilitatorSigner(
+  rpcUrl: string,
+  privateKey: Hex,
+  opts: EvmFacilitatorSignerOptions = {},
+): EvmFacilitatorSigner {
+  // A local nonce manager: concurrent settlements each get their own nonce instead of all reading
+  // the same eth_getTransactionCount and colliding.
+  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const client = createWalletClient({
+    account,
+    chain: base,
+    transport: http(rpcUrl),
+    pollingInterval: opts.pollingIntervalMs ?? 250,
+  }).extend(publicActions);
+
+  // The scheme's signer interface is deliberately loose (abi: unknown[]), viem's is fully typed;
+  // the casts only bridge those two type systems, values pass through untouched.
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
+      verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
+      writeContract: (args) => client.writeContract(args as Parameters<typeof client.writeContract>[0]),
+      sendTransaction: (args) => client.sendTransaction(args),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      getCode: (args) => client.getCode(args),
+    },
+    { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 30_000 },
+  );
+  return { ...signer, address: account.address };
+}
+
+/** Register the official exact EVM schemes: v2 on eip155:8453 and v1 on "base". */
+export function registerEvmSchemes(facilitator: x402Facilitator, signer: FacilitatorEvmSigner): x402Facilitator {
+  facilitator.register(EVM_NETWORK_V2, new ExactEvmScheme(signer));
+  // v1 network names are not CAIP-2, but the v1 registry is keyed by them all the same.
+  facilitator.registerV1(EVM_NETWORK_V1 as Network, new ExactEvmSchemeV1(signer));
+  return facilitator;
+}

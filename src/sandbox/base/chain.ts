@@ -1,0 +1,248 @@
+/**
+ * The sandbox chain: call dispatch (USDC, Multicall3, plain accounts), instant mining of raw
+ * transactions into one-transaction blocks, and the records JSON-RPC reads back.
+ *
+ * Gas is never charged: estimates and fees are plausible Base-like constants, native balances are
+ * ample, and only USDC state is modelled.
+ */
+import {
+  decodeFunctionData, encodeAbiParameters, encodeFunctionResult, isAddressEqual, keccak256, parseTransaction,
+  recoverTransactionAddress, zeroHash, type Address, type Hex, type TransactionSerialized,
+} from 'viem';
+import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, Revert, multicall3Abi } from './abi.js';
+import { LedgerState, executeUsdc, type CallContext, type EvmLog } from './usdc-ledger.js';
+
+/** A JSON-RPC error a real node would return (for everything that is not an EVM revert). */
+export class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+/** Base-like fee market: ~0.001 gwei base fee plus a 0.001 gwei tip. */
+export const BASE_FEE_PER_GAS = 1_000_000n;
+export const PRIORITY_FEE_PER_GAS = 1_000_000n;
+/** Roughly what transferWithAuthorization costs on Base; plain transfers cost the intrinsic 21k. */
+const CONTRACT_CALL_GAS = 85_000n;
+const INTRINSIC_GAS = 21_000n;
+export const BLOCK_GAS_LIMIT = 150_000_000n;
+/** Start at a Base-mainnet-like height so block numbers look plausible. */
+const GENESIS_NUMBER = 30_000_000n;
+
+/** Non-empty runtime code: the facilitator rejects assets without code (eth_getCode). Content is irrelevant. */
+const CONTRACT_CODE: Hex = '0x608060405260043610';
+
+export interface CallRequest {
+  from?: Address;
+  to?: Address;
+  data?: Hex;
+  value?: bigint;
+}
+
+export interface Block {
+  number: bigint;
+  hash: Hex;
+  parentHash: Hex;
+  timestamp: bigint;
+  transactions: Hex[];
+  gasUsed: bigint;
+}
+
+export type ParsedTransaction = ReturnType<typeof parseTransaction>;
+
+export interface MinedTransaction {
+  hash: Hex;
+  from: Address;
+  tx: ParsedTransaction;
+  blockNumber: bigint;
+  blockHash: Hex;
+  status: 'success' | 'reverted';
+  gasUsed: bigint;
+  effectiveGasPrice: bigint;
+  logs: EvmLog[];
+}
+
+export class SandboxChain {
+  readonly state: LedgerState;
+  private readonly blocks: Block[] = [];
+  private readonly transactions = new Map<string, MinedTransaction>();
+  private readonly nextNonces = new Map<string, bigint>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(fundAmount: bigint, private readonly now: () => Date) {
+    this.state = new LedgerState(null, fundAmount);
+    this.blocks.push(makeBlock(GENESIS_NUMBER, zeroHash, this.nowSeconds(), [], 0n));
+  }
+
+  /**
+   * Run state-touching work one request at a time: execution awaits signature recovery, and two
+   * interleaved settlements must not both see the pre-transfer balance or an unused nonce.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** block.timestamp for new blocks and for eth_call — the injected clock is authoritative. */
+  nowSeconds(): bigint {
+    return BigInt(Math.floor(this.now().getTime() / 1000));
+  }
+
+  getCode(address: Address): Hex {
+    return isAddressEqual(address, BASE_USDC_ADDRESS) || isAddressEqual(address, MULTICALL3_ADDRESS) ? CONTRACT_CODE : '0x';
+  }
+
+  latestBlock(): Block {
+    return this.blocks[this.blocks.length - 1]!;
+  }
+
+  earliestBlock(): Block {
+    return this.blocks[0]!;
+  }
+
+  blockByNumber(n: bigint): Block | undefined {
+    return this.blocks[Number(n - GENESIS_NUMBER)];
+  }
+
+  blockByHash(hash: Hex): Block | undefined {
+    return this.blocks.find((b) => b.hash.toLowerCase() === hash.toLowerCase());
+  }
+
+  transaction(hash: Hex): MinedTransaction | undefined {
+    return this.transactions.get(hash.toLowerCase());
+  }
+
+  nonceOf(address: Address): bigint {
+    return this.nextNonces.get(address.toLowerCase()) ?? 0n;
+  }
+
+  /** eth_call: execute against current state, never commit. Throws {@link Revert}. */
+  call(req: CallRequest): Promise<Hex> {
+    return this.exclusive(async () => (await this.run(req, this.nowSeconds(), false)).returnData);
+  }
+
+  /** eth_estimateGas: a reverting call fails estimation (as on a real node); otherwise a constant. */
+  estimateGas(req: CallRequest): Promise<bigint> {
+    return this.exclusive(async () => {
+      await this.run(req, this.nowSeconds(), false);
+      return this.gasFor(req.to);
+    });
+  }
+
+  /** eth_sendRawTransaction: validate, mine into a new block immediately, return the tx hash. */
+  sendRawTransaction(raw: Hex): Promise<Hex> {
+    return this.exclusive(async () => {
+      let tx: ParsedTransaction;
+      let from: Address;
+      try {
+        tx = parseTransaction(raw);
+        from = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+      } catch (err) {
+        throw new RpcError(-32000, `invalid transaction: ${(err as Error).message.split('\n')[0]}`);
+      }
+      const hash = keccak256(raw);
+      if (this.transactions.has(hash)) throw new RpcError(-32000, 'already known');
+      if (tx.chainId === undefined) throw new RpcError(-32000, 'only replay-protected (EIP-155) transactions allowed over RPC');
+      if (tx.chainId !== BASE_CHAIN_ID) throw new RpcError(-32000, `invalid chain id for signer: have ${tx.chainId} want ${BASE_CHAIN_ID}`);
+      const nonce = BigInt(tx.nonce ?? 0);
+      const expected = this.nonceOf(from);
+      // Lower nonces are replays. Gaps are accepted (as if the missing txs had been mined) so that
+      // concurrent senders with a local nonce manager never deadlock the sandbox.
+      if (nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${nonce}`);
+      const gasLimit = tx.gas ?? 0n;
+      if (gasLimit < INTRINSIC_GAS) throw new RpcError(-32000, 'intrinsic gas too low');
+      const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
+      if (maxFee < BASE_FEE_PER_GAS) throw new RpcError(-32000, 'max fee per gas less than block base fee');
+      if (tx.to == null) throw new RpcError(-32000, 'contract creation is not supported by the sandbox chain');
+
+      const parent = this.latestBlock();
+      const timestamp = this.nowSeconds();
+      const needed = this.gasFor(tx.to);
+      let status: MinedTransaction['status'] = 'reverted';
+      let logs: EvmLog[] = [];
+      let gasUsed = gasLimit;
+      if (gasLimit >= needed) {
+        // Out-of-gas otherwise: the tx is still mined (nonce consumed) but reverts and uses all its gas.
+        try {
+          logs = (await this.run({ from, to: tx.to, data: tx.data ?? '0x', value: tx.value ?? 0n }, timestamp, true)).logs;
+          status = 'success';
+          gasUsed = needed;
+        } catch (err) {
+          if (!(err instanceof Revert)) throw err;
+        }
+      }
+      this.nextNonces.set(from.toLowerCase(), nonce + 1n);
+      const tip = tx.maxPriorityFeePerGas ?? maxFee - BASE_FEE_PER_GAS;
+      const effectiveGasPrice = min(maxFee, BASE_FEE_PER_GAS + tip);
+      const block = makeBlock(parent.number + 1n, parent.hash, timestamp, [hash], gasUsed);
+      this.blocks.push(block);
+      this.transactions.set(hash, {
+        hash, from, tx, blockNumber: block.number, blockHash: block.hash, status, gasUsed, effectiveGasPrice, logs,
+      });
+      return hash;
+    });
+  }
+
+  private gasFor(to: Address | undefined): bigint {
+    return to && this.getCode(to) !== '0x' ? CONTRACT_CALL_GAS : INTRINSIC_GAS;
+  }
+
+  /** Execute a top-level call in a child state layer; commit only when asked and successful. */
+  private async run(req: CallRequest, timestamp: bigint, commit: boolean): Promise<{ returnData: Hex; logs: EvmLog[] }> {
+    const ctx: CallContext = { state: this.state.child(), timestamp, logs: [] };
+    const returnData = req.to ? await this.execute(req.to, req.data ?? '0x', req.value ?? 0n, ctx) : '0x';
+    if (commit) ctx.state.commit();
+    return { returnData, logs: ctx.logs };
+  }
+
+  private async execute(to: Address, data: Hex, value: bigint, ctx: CallContext): Promise<Hex> {
+    if (isAddressEqual(to, BASE_USDC_ADDRESS)) {
+      if (value > 0n) throw new Revert(''); // every FiatToken function is non-payable
+      return executeUsdc(data, ctx);
+    }
+    if (isAddressEqual(to, MULTICALL3_ADDRESS)) return this.multicall(data, ctx);
+    return '0x'; // an account without code: the call succeeds and returns nothing
+  }
+
+  /** Multicall3 tryAggregate / aggregate3: each sub-call in its own layer, so a failed one leaves no trace. */
+  private async multicall(data: Hex, ctx: CallContext): Promise<Hex> {
+    let call;
+    try {
+      call = decodeFunctionData({ abi: multicall3Abi, data });
+    } catch {
+      throw new Revert('');
+    }
+    const calls = call.functionName === 'tryAggregate'
+      ? call.args[1].map((c) => ({ target: c.target, callData: c.callData, allowFailure: !call.args[0] }))
+      : call.args[0];
+    const results: { success: boolean; returnData: Hex }[] = [];
+    for (const c of calls) {
+      const sub: CallContext = { state: ctx.state.child(), timestamp: ctx.timestamp, logs: [] };
+      try {
+        const returnData = await this.execute(c.target, c.callData, 0n, sub);
+        sub.state.commit();
+        ctx.logs.push(...sub.logs);
+        results.push({ success: true, returnData });
+      } catch (err) {
+        if (!(err instanceof Revert)) throw err;
+        if (!c.allowFailure) throw new Revert('Multicall3: call failed');
+        results.push({ success: false, returnData: err.data });
+      }
+    }
+    return encodeFunctionResult({ abi: multicall3Abi, functionName: call.functionName, result: results });
+  }
+}
+
+function makeBlock(number: bigint, parentHash: Hex, timestamp: bigint, transactions: Hex[], gasUsed: bigint): Block {
+  // Deterministic pseudo-hash: same history → same hashes, which keeps test output reproducible.
+  const hash = keccak256(encodeAbiParameters(
+    [{ type: 'uint256' }, { type: 'bytes32' }, { type: 'uint256' }, { type: 'bytes32[]' }],
+    [number, parentHash, timestamp, transactions],
+  ));
+  return { number, hash, parentHash, timestamp, transactions, gasUsed };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

@@ -1,0 +1,65 @@
+/**
+ * Sandbox Base chain: a loopback Ethereum JSON-RPC node emulating Base mainnet (chainId 8453)
+ * with a strict in-memory USDC (FiatTokenV2_2) ledger, so the official x402 EVM facilitator
+ * verifies and settles real signed EIP-3009 payments exactly as it would on Base.
+ */
+import type { AddressInfo } from 'node:net';
+import { getAddress, isAddress } from 'viem';
+import { BASE_CHAIN_ID, BASE_USDC_ADDRESS } from './abi.js';
+import { SandboxChain } from './chain.js';
+import { createRpcServer } from './rpc-server.js';
+
+export { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, USDC_NAME, USDC_VERSION } from './abi.js';
+
+/** "A new payer is funded with 100 sandbox USDC on first sight" (6 decimals). */
+export const DEFAULT_FUND_AMOUNT = 100_000_000n;
+
+export interface BaseSandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (a random free port). */
+  port?: number;
+  /** USDC (atomic units) every address starts with. Default {@link DEFAULT_FUND_AMOUNT}. */
+  fundAmount?: bigint;
+  /** Chain clock: block.timestamp for eth_call and for newly mined blocks. Default: wall clock. */
+  now?: () => Date;
+}
+
+export interface BaseSandbox {
+  /** JSON-RPC endpoint, e.g. http://127.0.0.1:54321 */
+  url: string;
+  chainId: typeof BASE_CHAIN_ID;
+  usdcAddress: typeof BASE_USDC_ADDRESS;
+  /** Direct ledger read (no RPC); an unseen address reads as the fund amount. */
+  balanceOf(address: string): bigint;
+  close(): Promise<void>;
+}
+
+export async function startBaseSandbox(opts: BaseSandboxOptions = {}): Promise<BaseSandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  const chain = new SandboxChain(opts.fundAmount ?? DEFAULT_FUND_AMOUNT, opts.now ?? (() => new Date()));
+  const server = createRpcServer(chain);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    chainId: BASE_CHAIN_ID,
+    usdcAddress: BASE_USDC_ADDRESS,
+    balanceOf(address: string): bigint {
+      if (!isAddress(address, { strict: false })) throw new TypeError(`not an EVM address: ${address}`);
+      return chain.state.balanceOf(getAddress(address));
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // viem's fetch keeps connections alive; drop them so close() resolves promptly.
+        server.closeAllConnections();
+      }),
+  };
+}
