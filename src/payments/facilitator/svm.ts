@@ -1,0 +1,64 @@
+/**
+ * SVM facilitator wiring: the official @x402/svm `exact` facilitator schemes (v2 on Solana
+ * mainnet's CAIP-2 id, v1 on the network name `solana`), signing as our fee payer and talking to
+ * the RPC we give it — the sandbox chain in tests/dev, never a hard-coded public endpoint.
+ */
+import {
+  createKeyPairSignerFromBytes,
+  createKeyPairSignerFromPrivateKeyBytes,
+  createSolanaRpc,
+  mainnet,
+  type KeyPairSigner,
+} from '@solana/kit';
+import type { x402Facilitator } from '@x402/core/facilitator';
+import type { Network } from '@x402/core/types';
+import { SettlementCache, toFacilitatorSvmSigner, type FacilitatorSvmSigner } from '@x402/svm';
+import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
+import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+
+export const SVM_V2_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
+export const SVM_V1_NETWORK = 'solana' as const;
+
+/** The official signer interface plus the fee-payer address that goes into `extra.feePayer`. */
+export type SvmFacilitatorSigner = FacilitatorSvmSigner & { readonly feePayer: string };
+
+/** Accepts a 32-byte ed25519 seed (private key) or a 64-byte Solana keypair (seed ‖ public key). */
+export async function svmKeyPairFromSecret(secretKey: Uint8Array): Promise<KeyPairSigner> {
+  if (secretKey.length === 32) return createKeyPairSignerFromPrivateKeyBytes(secretKey);
+  if (secretKey.length === 64) return createKeyPairSignerFromBytes(secretKey);
+  throw new Error(`SVM facilitator key must be 32 (seed) or 64 (keypair) bytes, got ${secretKey.length}`);
+}
+
+/** The fee-payer address for a facilitator secret key, without building a signer. */
+export async function svmFeePayerAddress(secretKey: Uint8Array): Promise<string> {
+  return (await svmKeyPairFromSecret(secretKey)).address;
+}
+
+/**
+ * Builds the facilitator signer via the package's own `toFacilitatorSvmSigner`. The RPC is passed as
+ * a per-network map with a `*` fallback so every network name (`solana`, `solana:5eykt…`) resolves
+ * to `rpcUrl`; the package's default would otherwise be api.mainnet-beta.solana.com.
+ *
+ * `wsUrl` is accepted for symmetry but unused: the facilitator confirms by polling getSignatureStatuses.
+ */
+export async function createSvmFacilitatorSigner(
+  rpcUrl: string,
+  secretKey: Uint8Array,
+  wsUrl?: string,
+): Promise<SvmFacilitatorSigner> {
+  void wsUrl;
+  const keyPair = await svmKeyPairFromSecret(secretKey);
+  const rpc = createSolanaRpc(mainnet(rpcUrl));
+  // A plain object map: passing the kit RPC proxy directly would be misdetected (`'getBalance' in proxy` is false).
+  const signer = toFacilitatorSvmSigner(keyPair, { '*': rpc, [SVM_V2_NETWORK]: rpc, [SVM_V1_NETWORK]: rpc });
+  return Object.assign(signer, { feePayer: keyPair.address as string });
+}
+
+/** Registers v2 `exact` on Solana mainnet and v1 `exact` on `solana`, sharing one duplicate-settlement cache. */
+export function registerSvmSchemes(facilitator: x402Facilitator, signer: FacilitatorSvmSigner): x402Facilitator {
+  const settlementCache = new SettlementCache();
+  facilitator.register(SVM_V2_NETWORK, new ExactSvmScheme(signer, settlementCache));
+  // v1 network names have no CAIP-2 colon; the package's own registerExactSvmScheme casts the same way.
+  facilitator.registerV1(SVM_V1_NETWORK as Network, new ExactSvmSchemeV1(signer, settlementCache));
+  return facilitator;
+}

@@ -1,0 +1,58 @@
+/**
+ * Fixed addresses and chain parameters of the sandbox Solana chain. Values mirror mainnet so the
+ * official x402 clients/facilitator (which hard-code mainnet's USDC mint and program ids) work
+ * unchanged against it.
+ */
+
+export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as const;
+export const USDC_DECIMALS = 6;
+/** Mainnet USDC's real mint/freeze authorities, only so the mint account decodes like the real one. */
+export const USDC_MINT_AUTHORITY = 'BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG';
+export const USDC_FREEZE_AUTHORITY = '7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar';
+
+export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+/** Programs that "exist" on the sandbox chain (executable accounts for getAccountInfo). */
+export const BUILTIN_PROGRAMS = [
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  ATA_PROGRAM,
+  COMPUTE_BUDGET_PROGRAM,
+  MEMO_PROGRAM,
+  MEMO_V1_PROGRAM,
+] as const;
+
+/** Mainnet-beta's genesis hash: the CAIP-2 id `solana:5eykt4Us…` is its prefix. */
+export const MAINNET_GENESIS_HASH = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
+export const SOLANA_CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
+
+/** Slot time and blockhash validity match mainnet (400 ms slots, 150-block MAX_PROCESSING_AGE). */
+export const SLOT_MS = 400;
+export const BLOCKHASH_VALID_BLOCKS = 150;
+/** A signature status turns `finalized` once this many slots are built on top of it. */
+export const FINALITY_DEPTH = 32;
+/** Slot numbering starts here so slots look like mainnet's, not like a fresh validator's. */
+export const FIRST_SLOT = 300_000_000;
+
+export const LAMPORTS_PER_SIGNATURE = 5_000n;
+export const MAX_TX_BYTES = 1232;
+export const DEFAULT_COMPUTE_UNIT_LIMIT_PER_IX = 200_000;
+export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+
+/** SPL layouts. */
+export const MINT_SIZE = 82;
+export const TOKEN_ACCOUNT_SIZE = 165;
+
+/** Rent exemption exactly as mainnet computes it: (128 + size) bytes * 3480 lamports/byte-year * 2 years. */
+export function rentExemptMinimum(dataSize: number): bigint {
+  return BigInt(128 + dataSize) * 3_480n * 2n;
+}
+
+/** Fee payers (the facilitator) get SOL on first sight, because nobody can airdrop on a loopback chain. */
+export const FEE_PAYER_AIRDROP_LAMPORTS = 1_000n * 1_000_000_000n;

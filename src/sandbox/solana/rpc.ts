@@ -1,0 +1,199 @@
+/**
+ * JSON-RPC method table: the subset of Solana's HTTP API that @solana/kit-based x402 clients and
+ * facilitators call (getLatestBlockhash, getAccountInfo, simulateTransaction, sendTransaction,
+ * getSignatureStatuses, token balance queries) plus a few harmless node-info methods.
+ * Result shapes follow the real API (`{ context, value }` wrappers, base64 `[data, encoding]` tuples).
+ */
+import { getBase58Decoder, isAddress } from '@solana/kit';
+import { encodeMint, encodeTokenAccount, parsedMint, parsedTokenAccount, uiAmount } from './accounts.js';
+import type { SolanaChain } from './chain.js';
+import {
+  BUILTIN_PROGRAMS,
+  MAINNET_GENESIS_HASH,
+  MINT_SIZE,
+  SYSTEM_PROGRAM,
+  TOKEN_ACCOUNT_SIZE,
+  TOKEN_PROGRAM,
+  USDC_MINT,
+  rentExemptMinimum,
+} from './constants.js';
+import { RpcError } from './errors.js';
+
+type Params = unknown[];
+type Config = Record<string, unknown>;
+type Handler = (chain: SolanaChain, params: Params) => unknown;
+
+function config(params: Params, position: number): Config {
+  const value = params[position];
+  return value && typeof value === 'object' ? (value as Config) : {};
+}
+
+function addressParam(params: Params, position: number): string {
+  const value = params[position];
+  if (typeof value !== 'string' || !isAddress(value)) throw new RpcError(-32602, 'Invalid param: Invalid');
+  return value;
+}
+
+function withContext(chain: SolanaChain, value: unknown) {
+  return { context: { apiVersion: '2.2.0', slot: chain.clock.slot() }, value };
+}
+
+const base58 = getBase58Decoder();
+
+/** Account data in the requested encoding; `jsonParsed` falls back to base64 for unparsable accounts, as nodes do. */
+function encodeData(bytes: Uint8Array, encoding: string): [string, string] | string {
+  if (encoding === 'base64' || encoding === 'jsonParsed') return [Buffer.from(bytes).toString('base64'), 'base64'];
+  if (encoding === 'base58') return [base58.decode(bytes), 'base58'];
+  if (encoding === 'binary') return base58.decode(bytes); // legacy default: a bare base58 string
+  throw new RpcError(-32602, `Invalid params: unsupported encoding: ${encoding}`);
+}
+
+/** One account in `getAccountInfo` shape, or null if it doesn't exist. */
+function accountInfo(chain: SolanaChain, address: string, encoding: string) {
+  const { ledger } = chain;
+  const base = { executable: false, rentEpoch: 0 };
+  if (address === USDC_MINT) {
+    const data = encoding === 'jsonParsed' ? parsedMint(ledger.supply) : encodeData(encodeMint(ledger.supply), encoding);
+    return { ...base, data, lamports: Number(rentExemptMinimum(MINT_SIZE)), owner: TOKEN_PROGRAM, space: MINT_SIZE };
+  }
+  const token = ledger.tokens.get(address);
+  if (token) {
+    const data = encoding === 'jsonParsed' ? parsedTokenAccount(token) : encodeData(encodeTokenAccount(token), encoding);
+    return { ...base, data, lamports: Number(rentExemptMinimum(TOKEN_ACCOUNT_SIZE)), owner: TOKEN_PROGRAM, space: TOKEN_ACCOUNT_SIZE };
+  }
+  if ((BUILTIN_PROGRAMS as readonly string[]).includes(address)) {
+    return { ...base, executable: true, data: encodeData(new Uint8Array(), encoding), lamports: 1, owner: 'NativeLoader1111111111111111111111111111111', space: 0 };
+  }
+  const lamports = ledger.lamports.get(address);
+  if (lamports === undefined || lamports === 0n) return null;
+  return { ...base, data: encodeData(new Uint8Array(), encoding), lamports: Number(lamports), owner: SYSTEM_PROGRAM, space: 0 };
+}
+
+function lamportsOf(chain: SolanaChain, address: string): number {
+  if (address === USDC_MINT) return Number(rentExemptMinimum(MINT_SIZE));
+  if (chain.ledger.tokens.has(address)) return Number(rentExemptMinimum(TOKEN_ACCOUNT_SIZE));
+  return Number(chain.ledger.lamports.get(address) ?? 0n);
+}
+
+function tokenBalance(chain: SolanaChain, params: Params) {
+  const address = addressParam(params, 0);
+  const token = chain.ledger.tokens.get(address);
+  if (!token) throw new RpcError(-32602, 'Invalid param: could not find account');
+  return withContext(chain, uiAmount(token.amount));
+}
+
+/** Looking up an owner's token accounts counts as "first sight" and funds a new wallet. */
+function tokenAccountsByOwner(chain: SolanaChain, params: Params) {
+  const owner = addressParam(params, 0);
+  const filter = config(params, 1);
+  const encoding = String(config(params, 2).encoding ?? 'binary');
+  if (typeof filter.mint === 'string' && filter.mint !== USDC_MINT) throw new RpcError(-32602, 'Invalid param: could not find mint');
+  if (typeof filter.programId === 'string' && filter.programId !== TOKEN_PROGRAM) return withContext(chain, []);
+  if (typeof filter.mint !== 'string' && typeof filter.programId !== 'string') throw new RpcError(-32602, 'Invalid params: missing mint or programId filter');
+  const ata = chain.ledger.ensureFunded(owner);
+  return withContext(chain, [{ pubkey: ata, account: accountInfo(chain, ata, encoding) }]);
+}
+
+const METHODS: Record<string, Handler> = {
+  getHealth: () => 'ok',
+  getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
+  getGenesisHash: () => MAINNET_GENESIS_HASH,
+  getSlot: (chain) => chain.clock.slot(),
+  getBlockHeight: (chain) => chain.clock.blockHeight(),
+  getEpochInfo: (chain) => {
+    const slot = chain.clock.slot();
+    return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / 432_000), slotIndex: slot % 432_000, slotsInEpoch: 432_000, transactionCount: chain.ledger.landed.size };
+  },
+  getLatestBlockhash: (chain) => withContext(chain, chain.clock.latestBlockhash()),
+  isBlockhashValid: (chain, params) => withContext(chain, chain.clock.isValid(String(params[0]))),
+  getFeeForMessage: (chain) => withContext(chain, 5_000),
+  getMinimumBalanceForRentExemption: (_chain, params) => Number(rentExemptMinimum(Number(params[0] ?? 0))),
+  getBalance: (chain, params) => withContext(chain, lamportsOf(chain, addressParam(params, 0))),
+  getAccountInfo: (chain, params) =>
+    withContext(chain, accountInfo(chain, addressParam(params, 0), String(config(params, 1).encoding ?? 'binary'))),
+  getMultipleAccounts: (chain, params) => {
+    const addresses = Array.isArray(params[0]) ? (params[0] as unknown[]) : [];
+    const encoding = String(config(params, 1).encoding ?? 'binary');
+    return withContext(chain, addresses.map((_, i) => accountInfo(chain, addressParam(addresses, i), encoding)));
+  },
+  getTokenAccountBalance: tokenBalance,
+  getTokenAccountsByOwner: tokenAccountsByOwner,
+  getTokenSupply: (chain, params) => {
+    if (addressParam(params, 0) !== USDC_MINT) throw new RpcError(-32602, 'Invalid param: could not find mint');
+    return withContext(chain, uiAmount(chain.ledger.supply));
+  },
+  simulateTransaction: (chain, params) => {
+    const options = config(params, 1);
+    return withContext(
+      chain,
+      chain.simulate(String(params[0]), {
+        encoding: typeof options.encoding === 'string' ? options.encoding : undefined,
+        sigVerify: options.sigVerify === true,
+        replaceRecentBlockhash: options.replaceRecentBlockhash === true,
+        innerInstructions: options.innerInstructions === true,
+      }),
+    );
+  },
+  sendTransaction: (chain, params) => {
+    const options = config(params, 1);
+    return chain.send(String(params[0]), {
+      encoding: typeof options.encoding === 'string' ? options.encoding : undefined,
+      skipPreflight: options.skipPreflight === true,
+    });
+  },
+  getSignatureStatuses: (chain, params) => {
+    const signatures = Array.isArray(params[0]) ? (params[0] as unknown[]) : [];
+    if (signatures.length > 256) throw new RpcError(-32602, 'Invalid params: too many inputs provided; max 256');
+    return withContext(chain, signatures.map((s) => chain.signatureStatus(String(s))));
+  },
+  /** Only the base64 transaction encoding is produced; meta carries status, fee and logs. */
+  getTransaction: (chain, params) => {
+    const landed = chain.ledger.landed.get(String(params[0]));
+    if (!landed) return null;
+    return {
+      slot: landed.slot,
+      blockTime: landed.blockTime,
+      version: landed.version,
+      transaction: [landed.wire, 'base64'],
+      meta: {
+        err: landed.err,
+        status: landed.err ? { Err: landed.err } : { Ok: null },
+        fee: Number(landed.fee),
+        logMessages: landed.logs,
+        computeUnitsConsumed: landed.unitsConsumed,
+        innerInstructions: [],
+        preBalances: [],
+        postBalances: [],
+        preTokenBalances: [],
+        postTokenBalances: [],
+        rewards: [],
+        loadedAddresses: { readonly: [], writable: [] },
+      },
+    };
+  },
+};
+
+export interface JsonRpcRequest {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+}
+
+export function handleRpcRequest(chain: SolanaChain, request: JsonRpcRequest) {
+  const id = request.id ?? null;
+  const handler = typeof request.method === 'string' && Object.hasOwn(METHODS, request.method) ? METHODS[request.method] : undefined;
+  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') {
+    return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
+  }
+  if (!handler) return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
+  try {
+    const params = Array.isArray(request.params) ? request.params : [];
+    return { jsonrpc: '2.0', id, result: handler(chain, params) };
+  } catch (error) {
+    if (error instanceof RpcError) {
+      return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
+    }
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+}
