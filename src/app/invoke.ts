@@ -104,6 +104,10 @@ export class Invoker {
         }),
       };
     };
+    const replayKey = gate.identify(preq);
+    if (replayKey !== undefined && (await store.getClaim(replayKey))) {
+      return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
+    }
     let check;
     try {
       check = await gate.check(endpoint, preq);

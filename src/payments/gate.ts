@@ -140,6 +140,29 @@ export class PaymentGate {
     return { adapter: adapterFor(endpoint, req, withoutPayment), path: endpoint.path, decodedPath: endpoint.path, method: 'POST' };
   }
 
+  /**
+   * The idempotency key of the payment a request carries, read without verifying it (undefined when
+   * there is none or it cannot be read). Lets a replay be named as such before the facilitator
+   * refuses it for a less telling reason (e.g. an authorization nonce already used on chain).
+   */
+  identify(req: PaymentRequest): string | undefined {
+    try {
+      const v2Header = req.header('payment-signature');
+      if (v2Header) {
+        const payload = decodePaymentSignatureHeader(v2Header);
+        return payload.accepted ? paymentIdentity(payload.accepted.network, payload.payload).key : undefined;
+      }
+      const v1Header = req.header('x-payment');
+      if (v1Header) {
+        const payload = decodeV1Header(v1Header);
+        return paymentIdentity(payload.network, payload.payload).key;
+      }
+    } catch {
+      // unreadable: check() reports it
+    }
+    return undefined;
+  }
+
   async check(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<PaymentCheck> {
     const v2Header = req.header('payment-signature');
     const v1Header = req.header('x-payment');

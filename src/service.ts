@@ -1,0 +1,141 @@
+/**
+ * Start-up wiring: the one place that knows about the sandbox. It starts the sandbox chains (in
+ * sandbox mode), the facilitator, the store, the cache and the HTTP app, and returns a handle that
+ * closes them all. `npm start` and every HTTP test go through here, so tests run the real service.
+ */
+import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { FacilitatorClient } from '@x402/core/server';
+import { pino, type Logger } from 'pino';
+import type { Hex } from 'viem';
+import { buildApp } from './app/server.js';
+import type { StatusProbe } from './app/free-routes.js';
+import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
+import type { Config } from './config/index.js';
+import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
+import { PaymentGate } from './payments/gate.js';
+import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
+import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
+import { buildRegistry, type Registry } from './registry/index.js';
+import { startBaseSandbox, type BaseSandbox } from './sandbox/base/index.js';
+import { startSolanaSandbox, type SolanaSandbox } from './sandbox/solana/index.js';
+import { openSqliteStore } from './store/sqlite.js';
+import type { Store } from './store/types.js';
+
+export interface ServiceOverrides {
+  /** Injectable clock for the service and the sandbox chains. */
+  now?: () => Date;
+  logger?: Logger;
+  store?: Store;
+  registry?: Registry;
+  /** Lets tests wrap the facilitator (e.g. to make settlement fail). */
+  wrapFacilitator?: (client: FacilitatorClient) => FacilitatorClient;
+}
+
+export interface RunningService {
+  app: FastifyInstance;
+  url: string;
+  payTo: PayTo;
+  sandbox?: { solana: SolanaSandbox; base: BaseSandbox };
+  store: Store;
+  close(): Promise<void>;
+}
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    // Payment payloads and credentials never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers["payment-signature"]', 'req.headers["x-payment"]', '*.apiKey', '*.secret'],
+  });
+}
+
+export async function startService(config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> {
+  const now = overrides.now ?? (() => new Date());
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
+  };
+
+  try {
+    const port = config.port === 0 ? await freePort(config.host) : config.port;
+    const publicUrl = (config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`).replace(/\/$/, '');
+
+    let sandbox: RunningService['sandbox'];
+    let facilitator: FacilitatorClient;
+    let payTo: PayTo;
+    if (config.dataMode === 'sandbox') {
+      const [solana, base] = await Promise.all([startSolanaSandbox({ host: '127.0.0.1', now }), startBaseSandbox({ host: '127.0.0.1', now })]);
+      closers.push(() => solana.close(), () => base.close());
+      sandbox = { solana, base };
+      const ids = deriveSandboxIdentities(config.sandboxSeed);
+      payTo = { solana: config.payToSolana ?? ids.payToSolana, base: config.payToBase ?? ids.payToBase };
+      facilitator = await createLocalFacilitatorClient({
+        solanaRpcUrl: solana.url, solanaWsUrl: solana.wsUrl, baseRpcUrl: base.url,
+        evmPrivateKey: ids.facilitatorEvmKey, svmSecretKey: ids.facilitatorSvmSeed,
+      });
+    } else {
+      if (!config.payToSolana || !config.payToBase) throw new Error('live mode needs PAY_TO_SOLANA and PAY_TO_BASE');
+      payTo = { solana: config.payToSolana, base: config.payToBase };
+      if (config.facilitatorUrl) {
+        facilitator = createRemoteFacilitatorClient(config.facilitatorUrl, config.facilitatorAuthHeader);
+      } else {
+        if (!config.solanaRpcUrl || !config.baseRpcUrl || !config.facilitatorBaseKey || !config.facilitatorSolanaKey) {
+          throw new Error('live mode needs FACILITATOR_URL, or SOLANA_RPC_URL + BASE_RPC_URL + FACILITATOR_SOLANA_KEY + FACILITATOR_BASE_KEY');
+        }
+        facilitator = await createLocalFacilitatorClient({
+          solanaRpcUrl: config.solanaRpcUrl, baseRpcUrl: config.baseRpcUrl,
+          evmPrivateKey: config.facilitatorBaseKey as Hex,
+          svmSecretKey: Uint8Array.from(Buffer.from(config.facilitatorSolanaKey, 'hex')),
+        });
+      }
+    }
+    if (overrides.wrapFacilitator) facilitator = overrides.wrapFacilitator(facilitator);
+
+    const registry = overrides.registry ?? buildRegistry();
+    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator);
+    await gate.initialize();
+
+    let store = overrides.store;
+    if (!store) {
+      mkdirSync(config.dataDir, { recursive: true });
+      store = openSqliteStore(join(config.dataDir, 'enrichment.db'));
+    }
+    const ownedStore = store;
+    closers.push(() => ownedStore.close());
+    const cache = createMemoryCache({ now: () => now().getTime() });
+    closers.push(() => cache.close());
+
+    const status: StatusProbe = {
+      facilitator: async () => {
+        const supported = await facilitator.getSupported();
+        return { ok: supported.kinds.length > 0, kinds: supported.kinds.map((k) => `v${k.x402Version}:${k.scheme}:${k.network}`) };
+      },
+      ...(sandbox ? { sandbox: { solanaRpcUrl: sandbox.solana.url, baseRpcUrl: sandbox.base.url } } : {}),
+    };
+    const app = await buildApp({
+      config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
+      logger, now, publicUrl, status, cardEnabled: false,
+    });
+    await app.listen({ host: config.host, port });
+    closers.push(() => app.close());
+    logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
+    return { app, url: publicUrl, payTo, sandbox, store, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Starts the real service on loopback for HTTP tests: sandbox chains, in-process facilitator,
+ * SQLite in a temporary directory, silent logs. The clock is shared by the service and the chains,
+ * and can be moved forward to make authorizations expire.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../../src/config/index.js';
+import { startService, type RunningService, type ServiceOverrides } from '../../src/service.js';
+
+export interface TestService extends RunningService {
+  /** Moves the shared clock forward. */
+  advance(ms: number): void;
+  invoke(key: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function startTestService(
+  overrides: Omit<ServiceOverrides, 'now'> = {},
+  env: Record<string, string> = {},
+): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oea-test-'));
+  const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', ...env }), port: 0, host: '127.0.0.1', dataDir };
+  let offset = 0;
+  const service = await startService(config, { ...overrides, now: () => new Date(Date.now() + offset) });
+  return {
+    ...service,
+    advance(ms: number) {
+      offset += ms;
+    },
+    invoke(key, body, headers = {}) {
+      return fetch(`${service.url}/entrypoints/${key}/invoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+    async close() {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
