@@ -1,6 +1,6 @@
 /**
- * `/.well-known/x402`: the discovery descriptor (format `version: 1`). One entry per endpoint, paid or
- * free. Per-resource field names follow the x402 Bazaar discovery resource where one exists
+ * `/.well-known/x402`: the discovery descriptor (format `version: 1`). `resources` lists the paid URLs as
+ * x402 crawlers expect; `endpoints` has one entry per endpoint, paid or free, with price and networks. Per-resource field names follow the x402 Bazaar discovery resource where one exists
  * (`resource`, `type`, `x402Version`, `description`, `mimeType`, `tags`); the prices and networks
  * are ours. `payTo` is deliberately absent: the live 402 challenge is authoritative for it.
  */
@@ -62,13 +62,16 @@ export interface WellKnownX402 {
     card: boolean;
     settled_only_on_success: true;
   };
-  resources: WellKnownResource[];
+  /** URLs of the paid resources: the shape x402 crawlers (e.g. x402scan) read from this document. */
+  resources: string[];
+  /** Every endpoint, paid or free, with its price and networks. */
+  endpoints: WellKnownResource[];
   instructions: string;
 }
 
 export function buildWellKnownX402(registry: Registry, site: SiteInfo): WellKnownX402 {
   const base = baseUrl(site);
-  const resources = registry.list.map((e): WellKnownResource => {
+  const endpoints = registry.list.map((e): WellKnownResource => {
     const free = e.priceAtomic === null;
     return {
       resource: endpointUrl(site, e),
@@ -108,7 +111,8 @@ export function buildWellKnownX402(registry: Registry, site: SiteInfo): WellKnow
       card: site.cardEnabled,
       settled_only_on_success: true,
     },
-    resources,
+    resources: endpoints.filter((e) => !e.free).map((e) => e.resource),
+    endpoints,
     instructions:
       'POST a JSON body (flat inputs or {"input": {...}}) to a resource. A paid resource answers 402 with the x402 challenge ' +
       '(PAYMENT-REQUIRED header for v2, JSON body for v1); pay in USDC on Solana or Base and repeat the call with ' +

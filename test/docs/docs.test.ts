@@ -169,9 +169,11 @@ test('well-known: version 1 and one resource per endpoint with the registry pric
   const wk = buildWellKnownX402(registry, site);
   assert.equal(wk.version, 1);
   assert.equal(wk.service.version, '1.0.0');
-  assert.equal(wk.resources.length, ENTRYPOINT_COUNT);
+  assert.equal(wk.endpoints.length, ENTRYPOINT_COUNT);
+  // `resources` is the crawler-facing list of paid URLs (x402scan's convention).
+  assert.deepEqual(wk.resources, registry.list.filter((e) => e.priceAtomic !== null).map((e) => `https://api.example.test/entrypoints/${e.def.key}/invoke`));
   for (const e of registry.list) {
-    const r = wk.resources.find((x) => x.key === e.def.key);
+    const r = wk.endpoints.find((x) => x.key === e.def.key);
     assert.ok(r, e.def.key);
     assert.equal(r.resource, `https://api.example.test/entrypoints/${e.def.key}/invoke`);
     assert.equal(r.method, 'POST');
@@ -288,5 +290,5 @@ test('HTML: registry text is escaped; implemented endpoints get no "not built ye
 
   // The other documents survive the same text.
   assert.ok(buildLlmsTxt(fake, site).includes('- [evil-endpoint]('));
-  assert.equal(buildWellKnownX402(fake, site).resources.length, 3);
+  assert.equal(buildWellKnownX402(fake, site).endpoints.length, 3);
 });
