@@ -107,7 +107,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     }
     const key = await deps.status.demoTarget(address, AbortSignal.timeout(deps.config.answerDeadlineMs));
     const endpoint = deps.registry.get(key)!;
-    const outcome = await deps.invoker.invokeUnpaid(endpoint, { address, ...(key === 'enrich-token-light' ? {} : {}) }, req.id);
+    const outcome = await deps.invoker.invokeUnpaid(endpoint, { address }, req.id);
     return sendOutcome(reply.header('X-RateLimit-Remaining', String(decision.remaining)), outcome);
   });
 }

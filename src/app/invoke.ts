@@ -29,13 +29,15 @@ export interface InvokeDeps {
   howToPay: Record<string, unknown>;
 }
 
+type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
+
 export interface InvokeOutcome {
   status: number;
   headers: Record<string, string>;
   body: Record<string, unknown>;
 }
 
-function paymentRequestOf(req: FastifyRequest, publicUrl: string): PaymentRequest {
+export function paymentRequestOf(req: FastifyRequest, publicUrl: string): PaymentRequest {
   return {
     header: (name) => {
       const v = req.headers[name.toLowerCase()];
@@ -72,7 +74,7 @@ export class Invoker {
       outcome = this.errorOutcome(err, requestId, endpoint.def.key);
     }
     if (!payment) return outcome;
-    return this.settle(endpoint, payment, outcome, requestId, referralCode);
+    return this.settle(endpoint, preq, payment, outcome, requestId, referralCode);
   }
 
   /** Runs an endpoint without payment (the free demo route); same validation, envelope and errors. */
@@ -93,17 +95,7 @@ export class Invoker {
     inputErrors: InputIssue[],
   ): Promise<InvokeOutcome | { payment: VerifiedPayment }> {
     const { gate, store } = this.deps;
-    const refuse = async (code: 'payment_required' | 'payment_invalid' | 'payment_replayed', message: string, reason?: string): Promise<InvokeOutcome> => {
-      const challenge = await gate.challenge(endpoint, preq);
-      return {
-        status: 402,
-        headers: { 'PAYMENT-REQUIRED': challenge.header, 'Cache-Control': 'no-store' },
-        body: challengeBody({
-          endpoint, challenge, code, message, requestId, reason, inputErrors,
-          allEndpoints: this.deps.allEndpoints, howToPay: this.deps.howToPay,
-        }),
-      };
-    };
+    const refuse = (code: RefusalCode, message: string, reason?: string) => this.refusal(endpoint, preq, requestId, code, message, reason, inputErrors);
     const replayKey = gate.identify(preq);
     if (replayKey !== undefined && (await store.getClaim(replayKey))) {
       return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
@@ -135,6 +127,21 @@ export class Invoker {
     return { payment: check.payment };
   }
 
+  /** A 402 carrying the full challenge, so the caller can pay (again) without another round trip. */
+  private async refusal(
+    endpoint: RegisteredEndpoint, preq: PaymentRequest, requestId: string, code: RefusalCode, message: string, reason?: string, inputErrors: InputIssue[] = [],
+  ): Promise<InvokeOutcome> {
+    const challenge = await this.deps.gate.challenge(endpoint, preq);
+    return {
+      status: 402,
+      headers: { 'PAYMENT-REQUIRED': challenge.header, 'Cache-Control': 'no-store' },
+      body: challengeBody({
+        endpoint, challenge, code, message, requestId, reason, inputErrors,
+        allEndpoints: this.deps.allEndpoints, howToPay: this.deps.howToPay,
+      }),
+    };
+  }
+
   private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<InvokeOutcome> {
     const { cache, config, now } = this.deps;
     const execution = await execute({
@@ -163,7 +170,9 @@ export class Invoker {
     return { status: 500, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
   }
 
-  private async settle(endpoint: RegisteredEndpoint, payment: VerifiedPayment, outcome: InvokeOutcome, requestId: string, referralCode?: string): Promise<InvokeOutcome> {
+  private async settle(
+    endpoint: RegisteredEndpoint, preq: PaymentRequest, payment: VerifiedPayment, outcome: InvokeOutcome, requestId: string, referralCode?: string,
+  ): Promise<InvokeOutcome> {
     const { store, now, logger } = this.deps;
     if (outcome.status < 200 || outcome.status >= 300) {
       await payment.cancel(outcome.status);
@@ -175,18 +184,7 @@ export class Invoker {
     if (!settled.ok) {
       logger.warn({ requestId, endpoint: endpoint.def.key, reason: settled.reason }, 'settlement failed; result withheld');
       await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `settlement_failed: ${settled.reason}`, referralCode, at: now() });
-      return {
-        status: 402,
-        headers: { 'Cache-Control': 'no-store' },
-        body: {
-          x402Version: 1,
-          error: 'payment_invalid',
-          message: `Settlement failed (${settled.reason}); the result is withheld and nothing was charged.`,
-          reason: settled.reason,
-          retryable: true,
-          request_id: requestId,
-        },
-      };
+      return this.refusal(endpoint, preq, requestId, 'payment_invalid', `Settlement failed (${settled.reason}); the result is withheld and nothing was charged.`, settled.reason);
     }
     await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
     return { ...outcome, headers: { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' } };
@@ -196,5 +194,3 @@ export class Invoker {
 export function sendOutcome(reply: FastifyReply, outcome: InvokeOutcome): FastifyReply {
   return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
 }
-
-export { paymentRequestOf };

@@ -34,7 +34,7 @@ export interface Config {
   demoLimitPerHour: number;
   freeRouteLimitPerMinute: number;
   logLevel: string;
-  /** Operator traffic excluded from the query stream (comma-separated IPs). */
+  /** Every paid call answers within this deadline (DESIGN §3: 15 s); data legs degrade at their own. */
   answerDeadlineMs: number;
 }
 

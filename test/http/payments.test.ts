@@ -252,6 +252,11 @@ describe('settlement failure', () => {
       const text = await res.text();
       assert.doesNotMatch(text, /secret-result/);
       assert.match(text, /sandbox_forced_failure/);
+      const refusal = JSON.parse(text);
+      assert.equal(refusal.error, 'payment_invalid');
+      assert.equal(refusal.accepts.length, 2, 'the challenge comes back so the caller can pay again');
+      assert.ok(res.headers.get('payment-required'));
+      assert.equal(res.headers.get('payment-response'), null);
       assert.equal(await payer.balance(), before);
     });
   }
