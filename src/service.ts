@@ -16,6 +16,7 @@ import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
 import type { Config } from './config/index.js';
 import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
 import { PaymentGate } from './payments/gate.js';
+import { createCardGate, type CardGate, type CardStripeClient } from './payments/card/index.js';
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
@@ -32,6 +33,19 @@ export interface ServiceOverrides {
   registry?: Registry;
   /** Lets tests wrap the facilitator (e.g. to make settlement fail). */
   wrapFacilitator?: (client: FacilitatorClient) => FacilitatorClient;
+  /** A Stripe client for the card path (tests pass a fake); by default mppx calls Stripe's REST API. */
+  cardStripe?: CardStripeClient;
+}
+
+/** The card path exists only when both the Stripe key and the MPP secret are configured. */
+function createCardPath(config: Config, now: () => Date, stripe?: CardStripeClient): CardGate | undefined {
+  if (!config.stripeSecretKey || !config.mppSecretKey) return undefined;
+  return createCardGate({
+    secretKey: config.mppSecretKey,
+    stripe: stripe ?? { secretKey: config.stripeSecretKey },
+    ...(config.stripeNetworkId ? { networkId: config.stripeNetworkId } : {}),
+    now,
+  });
 }
 
 export interface RunningService {
@@ -128,7 +142,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     };
     const app = await buildApp({
       config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
-      logger, now, publicUrl, status, cardEnabled: false,
+      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe),
     });
     await app.listen({ host: config.host, port });
     closers.push(() => app.close());

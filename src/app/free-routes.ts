@@ -35,7 +35,7 @@ export interface StatusProbe {
 const DemoBody = Type.Object({ address: Address('Wallet address or token mint') }, { additionalProperties: false });
 
 export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invoker: Invoker }): void {
-  const site: SiteInfo = { publicUrl: deps.publicUrl, version: SERVICE_VERSION, cardEnabled: deps.cardEnabled };
+  const site: SiteInfo = { publicUrl: deps.publicUrl, version: SERVICE_VERSION, cardEnabled: deps.card !== undefined };
   const once = <T>(build: () => T) => {
     let value: T | undefined;
     return () => (value ??= build());
@@ -84,7 +84,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       served_at: deps.now().toISOString(),
       components: { store, cache, facilitator, sources: [] },
       endpoints: { total: deps.registry.list.length, implemented, pending },
-      payments: { protocol: 'x402', versions: [1, 2], networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:8453'], card: deps.cardEnabled },
+      payments: { protocol: 'x402', versions: [1, 2], networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:8453'], card: deps.card !== undefined },
       ...(deps.status.sandbox ? { sandbox: { solana_rpc_url: deps.status.sandbox.solanaRpcUrl, base_rpc_url: deps.status.sandbox.baseRpcUrl } } : {}),
     };
   });

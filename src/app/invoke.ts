@@ -11,7 +11,8 @@ import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { Caveat } from '../registry/types.js';
 import type { Store } from '../store/types.js';
 import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
-import { FacilitatorUnavailableError, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
+import { FacilitatorUnavailableError, type PaymentCheck, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
+import { isPaymentAuthorization, type CardGate } from '../payments/card/index.js';
 import { normalizeBody } from './body.js';
 import { ApiError, errorBody, type InputIssue } from './errors.js';
 import { buildMeta, formatResponse, genericBriefing, type OutputFormat } from './envelope.js';
@@ -27,6 +28,8 @@ export interface InvokeDeps {
   now: () => Date;
   allEndpoints: EndpointPrice[];
   howToPay: Record<string, unknown>;
+  /** The `Authorization: Payment` (MPP card) path; absent unless Stripe is configured. */
+  card?: CardGate;
 }
 
 type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
@@ -96,13 +99,17 @@ export class Invoker {
   ): Promise<InvokeOutcome | { payment: VerifiedPayment }> {
     const { gate, store } = this.deps;
     const refuse = (code: RefusalCode, message: string, reason?: string) => this.refusal(endpoint, preq, requestId, code, message, reason, inputErrors);
-    const replayKey = gate.identify(preq);
+    const authorization = preq.header('authorization');
+    const byCard = !preq.header('payment-signature') && !preq.header('x-payment') && isPaymentAuthorization(authorization);
+    if (byCard && !this.deps.card) return refuse('payment_invalid', 'Card payment is not enabled on this deployment; pay with x402.', 'card_payments_disabled');
+    const card = byCard ? this.deps.card : undefined;
+    const replayKey = card ? card.identify(authorization!) : gate.identify(preq);
     if (replayKey !== undefined && (await store.getClaim(replayKey))) {
       return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
     }
-    let check;
+    let check: PaymentCheck;
     try {
-      check = await gate.check(endpoint, preq);
+      check = card ? await card.check(endpoint, authorization!, preq.url) : await gate.check(endpoint, preq);
     } catch (err) {
       if (err instanceof FacilitatorUnavailableError) {
         this.deps.logger.warn({ requestId, err: err.message }, 'facilitator unavailable during verify');
@@ -132,9 +139,11 @@ export class Invoker {
     endpoint: RegisteredEndpoint, preq: PaymentRequest, requestId: string, code: RefusalCode, message: string, reason?: string, inputErrors: InputIssue[] = [],
   ): Promise<InvokeOutcome> {
     const challenge = await this.deps.gate.challenge(endpoint, preq);
+    // The card challenge expires, so it is made per response; undefined below the card minimum.
+    const cardChallenge = await this.deps.card?.challenge(endpoint, preq.url);
     return {
       status: 402,
-      headers: { 'PAYMENT-REQUIRED': challenge.header, 'Cache-Control': 'no-store' },
+      headers: { 'PAYMENT-REQUIRED': challenge.header, 'Cache-Control': 'no-store', ...(cardChallenge ? { 'WWW-Authenticate': cardChallenge } : {}) },
       body: challengeBody({
         endpoint, challenge, code, message, requestId, reason, inputErrors,
         allEndpoints: this.deps.allEndpoints, howToPay: this.deps.howToPay,

@@ -12,6 +12,7 @@ import type { Registry } from '../registry/index.js';
 import type { Store } from '../store/types.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
+import type { CardGate } from '../payments/card/index.js';
 import { ApiError, errorBody } from './errors.js';
 import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
@@ -29,7 +30,7 @@ export interface AppDeps {
   now: () => Date;
   publicUrl: string;
   status: StatusProbe;
-  cardEnabled: boolean;
+  card?: CardGate;
 }
 
 const EXPOSED_HEADERS = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After', 'WWW-Authenticate', 'Payment-Receipt'];
@@ -91,9 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
-    logger: deps.logger, now: deps.now,
+    logger: deps.logger, now: deps.now, card: deps.card,
     allEndpoints: allEndpointPrices(deps.registry),
-    howToPay: howToPay(deps.publicUrl, deps.cardEnabled),
+    howToPay: howToPay(deps.publicUrl, deps.card !== undefined),
   });
 
   app.post<{ Params: { key: string } }>('/entrypoints/:key/invoke', {

@@ -57,44 +57,60 @@ export function createMemoryCache(options: { now?: () => number; maxEntries?: nu
   };
 }
 
-/** Rolling-window limiter: keeps each key's call times inside the window (a sliding log). */
+/**
+ * Rolling-window limiter (a sliding log). Each key keeps the times of its counted calls in order; the
+ * log never holds more than `limit` entries (a refused call is not counted), and expired entries are
+ * dropped from the front by moving a head index, so a hit costs O(1) amortized whatever the limit.
+ */
+interface CallLog {
+  times: number[];
+  head: number;
+  windowMs: number;
+}
+
 export function createMemoryRateLimiter(options: { now?: () => number } = {}): RateLimiter {
   const now = options.now ?? Date.now;
-  const logs = new Map<string, number[]>();
-  const windows = new Map<string, number>();
+  const logs = new Map<string, CallLog>();
   let hitsSinceSweep = 0;
-  // Keys of callers who went quiet would otherwise stay forever: sweep expired logs now and then.
-  const sweep = (t: number) => {
-    for (const [key, log] of logs) {
-      const last = log[log.length - 1];
-      if (last === undefined || last <= t - (windows.get(key) ?? 0)) {
-        logs.delete(key);
-        windows.delete(key);
-      }
+
+  const expire = (log: CallLog, t: number) => {
+    while (log.head < log.times.length && log.times[log.head]! <= t - log.windowMs) log.head++;
+    if (log.head > 1024 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
     }
   };
+  // Callers who went quiet would otherwise keep their logs forever: sweep now and then.
+  const sweep = (t: number) => {
+    for (const [key, log] of logs) {
+      expire(log, t);
+      if (log.head >= log.times.length) logs.delete(key);
+    }
+  };
+
   return {
     async hit(key, limit, windowS): Promise<RateDecision> {
       const t = now();
-      const windowMs = windowS * 1000;
-      if (++hitsSinceSweep >= 1000) {
+      if (++hitsSinceSweep >= 10_000) {
         hitsSinceSweep = 0;
         sweep(t);
       }
-      windows.set(key, windowMs);
-      const log = (logs.get(key) ?? []).filter((at) => at > t - windowMs);
-      const allowed = log.length < limit;
-      if (allowed) log.push(t);
-      if (log.length === 0) {
-        logs.delete(key);
-        windows.delete(key);
-      } else logs.set(key, log);
-      const oldest = log[0] ?? t;
-      const resetsAtMs = oldest + windowMs;
+      let log = logs.get(key);
+      if (!log) {
+        log = { times: [], head: 0, windowMs: windowS * 1000 };
+        logs.set(key, log);
+      }
+      log.windowMs = windowS * 1000;
+      expire(log, t);
+      const count = log.times.length - log.head;
+      const allowed = count < limit;
+      if (allowed) log.times.push(t);
+      const oldest = log.times[log.head] ?? t;
+      const resetsAtMs = oldest + log.windowMs;
       return {
         allowed,
         limit,
-        remaining: Math.max(0, limit - log.length),
+        remaining: Math.max(0, limit - (log.times.length - log.head)),
         resetsAt: new Date(resetsAtMs),
         retryAfterS: allowed ? 0 : Math.max(1, Math.ceil((resetsAtMs - t) / 1000)),
       };

@@ -200,14 +200,14 @@ export function createCardGate(opts: CardGateOptions): CardGate {
       return {
         ok: false,
         reason: 'card_below_minimum',
-        message: `"${endpoint.def.key}" costs ${endpoint.def.price} USD per call, below the card minimum of ${minimumUsd} USD that Stripe accepts, so card payment is not offered for it. Nothing was charged; pay with x402 (USDC) instead.`,
+        message: `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call, below the card minimum of ${minimumUsd} USD that Stripe accepts, so card payment is not offered for it. Nothing was charged; pay with x402 (USDC) instead.`,
       };
     }
     if (atomic % CENTS_PER_ATOMIC !== 0n) {
       return {
         ok: false,
         reason: 'card_amount_not_whole_cents',
-        message: `"${endpoint.def.key}" costs ${endpoint.def.price} USD, which is not a whole number of cents, so it cannot be charged to a card exactly. Nothing was charged; pay with x402 (USDC) instead.`,
+        message: `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call, which is not a whole number of US cents, so it cannot be charged to a card exactly. Nothing was charged; pay with x402 (USDC) instead.`,
       };
     }
     const cents = atomic / CENTS_PER_ATOMIC;

@@ -1,0 +1,64 @@
+/**
+ * `npm run bench`: throughput and latency on loopback, measured in one run so ratios are meaningful.
+ * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, and an invalid-input
+ * refusal. Issue 12 extends this with paid calls (pre-signed payments), cold fan-out and memory.
+ * Writes bench/results.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { loadConfig } from '../src/config/index.js';
+import { startService } from '../src/service.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CONNECTIONS = 32;
+
+interface Row {
+  name: string;
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+  // Warm-up, excluded from the figures.
+  await autocannon({ ...opts, duration: 1, connections: CONNECTIONS });
+  const r = await autocannon({ ...opts, duration: DURATION_S, connections: CONNECTIONS });
+  return { name, requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx };
+}
+
+const baseline = Fastify();
+baseline.get('/', async () => ({ ok: true, service: 'baseline' }));
+await baseline.listen({ host: '127.0.0.1', port: 0 });
+const baselineUrl = `http://127.0.0.1:${(baseline.server.address() as { port: number }).port}/`;
+
+const service = await startService(
+  { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', FREE_ROUTE_LIMIT_PER_MINUTE: '100000000' }), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'oea-bench-')) },
+);
+
+const rows: Row[] = [];
+rows.push(await measure('baseline: bare Fastify GET', { url: baselineUrl }));
+rows.push(await measure('402 challenge: unpaid enrich-token-full', {
+  url: `${service.url}/entrypoints/enrich-token-full/invoke`, method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' }),
+}));
+rows.push(await measure('402 with input_errors: unpaid invalid whale-watch', {
+  url: `${service.url}/entrypoints/whale-watch/invoke`, method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ mint: 'bad', threshold_usd: 1 }),
+}));
+rows.push(await measure('free route: GET /llms.txt', { url: `${service.url}/llms.txt` }));
+
+await service.close();
+await baseline.close();
+
+const base = rows[0]!.requests_per_s;
+console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
+for (const r of rows) {
+  console.log(`${r.name.padEnd(52)} ${String(r.requests_per_s).padStart(8)} ${`${Math.round((r.requests_per_s / base) * 100)}%`.padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)}`);
+}
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2));
+console.log('\nwritten to bench/results.json');

@@ -1,0 +1,22 @@
+/** The hand-written reference pages stay true to the code: every error code and every variable is documented. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ERROR_CODES } from '../../src/app/errors.js';
+
+test('docs/errors.md lists every error code with its status', () => {
+  const page = readFileSync('docs/errors.md', 'utf8');
+  for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+    const row = page.split('\n').find((line) => line.startsWith(`| \`${code}\` |`));
+    assert.ok(row, `${code} missing from docs/errors.md`);
+    assert.ok(row.includes(String(status)), `${code}: status ${status} not in its row`);
+  }
+});
+
+test('docs/configuration.md documents every environment variable the config reads', () => {
+  const source = readFileSync('src/config/index.ts', 'utf8');
+  const page = readFileSync('docs/configuration.md', 'utf8');
+  const names = new Set([...source.matchAll(/env\.([A-Z_]+)|intFromEnv\(env, '([A-Z_]+)'|'([A-Z_]{3,})'/g)].map((m) => m[1] ?? m[2] ?? m[3]));
+  assert.ok(names.size > 15);
+  for (const name of names) assert.ok(page.includes(`\`${name}\``), `${name} missing from docs/configuration.md`);
+});
