@@ -99,13 +99,14 @@ export class Invoker {
   ): Promise<InvokeOutcome | { payment: VerifiedPayment }> {
     const { gate, store } = this.deps;
     const refuse = (code: RefusalCode, message: string, reason?: string) => this.refusal(endpoint, preq, requestId, code, message, reason, inputErrors);
+    const replayed = () => refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
     const authorization = preq.header('authorization');
     const byCard = !preq.header('payment-signature') && !preq.header('x-payment') && isPaymentAuthorization(authorization);
     if (byCard && !this.deps.card) return refuse('payment_invalid', 'Card payment is not enabled on this deployment; pay with x402.', 'card_payments_disabled');
     const card = byCard ? this.deps.card : undefined;
     const replayKey = card ? card.identify(authorization!) : gate.identify(preq);
     if (replayKey !== undefined && (await store.getClaim(replayKey))) {
-      return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
+      return replayed();
     }
     let check: PaymentCheck;
     try {
@@ -120,7 +121,14 @@ export class Invoker {
     if (check.kind === 'none') {
       return refuse('payment_required', `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call. Pay with x402 and repeat the call.`);
     }
-    if (check.kind === 'invalid') return refuse('payment_invalid', check.message, check.reason);
+    if (check.kind === 'invalid') {
+      // A copy racing the original can fail verification because the original already settled
+      // (its nonce is spent): name that what it is.
+      if (replayKey !== undefined && (await store.getClaim(replayKey))) {
+        return replayed();
+      }
+      return refuse('payment_invalid', check.message, check.reason);
+    }
     const claimed = await store.claimPayment({
       idempotencyKey: check.payment.idempotencyKey,
       endpoint: endpoint.def.key,
@@ -130,7 +138,7 @@ export class Invoker {
       requestId,
       claimedAt: this.deps.now(),
     });
-    if (!claimed) return refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
+    if (!claimed) return replayed();
     return { payment: check.payment };
   }
 
