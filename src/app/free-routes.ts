@@ -14,7 +14,7 @@ import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
 import { ApiError, errorBody } from './errors.js';
 import type { AppDeps } from './server.js';
-import { clientIp } from './server.js';
+import { clientIp } from './rate-limit.js';
 import { sendOutcome, type Invoker } from './invoke.js';
 
 export interface ComponentHealth {
@@ -34,7 +34,7 @@ export interface StatusProbe {
 
 const DemoBody = Type.Object({ address: Address('Wallet address or token mint') }, { additionalProperties: false });
 
-export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invoker: Invoker }): void {
+export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invoker: Invoker; limitFree: (req: FastifyRequest) => Promise<void> }): void {
   const site: SiteInfo = { publicUrl: deps.publicUrl, version: SERVICE_VERSION, cardEnabled: deps.card !== undefined };
   const once = <T>(build: () => T) => {
     let value: T | undefined;
@@ -47,15 +47,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
   const html = once(() => buildDocsHtml(deps.registry, site));
   const validateDemo = compileValidator(createAjv(), DemoBody);
 
-  const limitFree = async (req: FastifyRequest) => {
-    const decision = await deps.limiter.hit(`free:${clientIp(req)}`, deps.config.freeRouteLimitPerMinute, 60);
-    if (!decision.allowed) {
-      throw new ApiError('rate_limited', 'Too many calls to free routes; slow down.', {
-        headers: { 'Retry-After': String(decision.retryAfterS) },
-        extra: { resets_at: decision.resetsAt.toISOString() },
-      });
-    }
-  };
+  const { limitFree } = deps;
 
   app.get('/openapi.json', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(openapi()));
   app.get('/.well-known/x402', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(wellKnown()));

@@ -3,7 +3,7 @@
  * rules (request ids, error contract, body limit, CORS exposing the payment headers, security headers).
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Logger } from 'pino';
 import type { Cache, RateLimiter } from '../cache/types.js';
@@ -16,6 +16,7 @@ import type { CardGate } from '../payments/card/index.js';
 import { ApiError, errorBody } from './errors.js';
 import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
+import { freeRouteLimit } from './rate-limit.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -35,10 +36,6 @@ export interface AppDeps {
 
 const EXPOSED_HEADERS = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After', 'WWW-Authenticate', 'Payment-Receipt'];
 const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept'];
-
-export function clientIp(req: FastifyRequest): string {
-  return req.ip;
-}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -90,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.code(404).send(errorBody(err, req.id));
   });
 
+  const limitFree = freeRouteLimit(deps.limiter, deps.config.freeRouteLimitPerMinute);
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
     logger: deps.logger, now: deps.now, card: deps.card,
@@ -102,15 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onRequest: async (req) => {
       const endpoint = deps.registry.get(req.params.key);
       if (!endpoint) throw new ApiError('unknown_endpoint', `No endpoint "${req.params.key}". GET /openapi.json lists all ${deps.registry.list.length}.`);
-      if (endpoint.priceAtomic === null) {
-        const decision = await deps.limiter.hit(`free:${clientIp(req)}`, deps.config.freeRouteLimitPerMinute, 60);
-        if (!decision.allowed) {
-          throw new ApiError('rate_limited', 'Too many calls to free routes; slow down.', {
-            headers: { 'Retry-After': String(decision.retryAfterS) },
-            extra: { resets_at: decision.resetsAt.toISOString() },
-          });
-        }
-      }
+      if (endpoint.priceAtomic === null) await limitFree(req);
     },
   }, async (req, reply) => {
     const endpoint = deps.registry.get(req.params.key)!;
@@ -122,6 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendOutcome(reply, outcome);
   });
 
-  registerFreeRoutes(app, { ...deps, invoker });
+  registerFreeRoutes(app, { ...deps, invoker, limitFree });
   return app;
 }

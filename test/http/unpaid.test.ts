@@ -38,6 +38,12 @@ describe('unpaid calls', () => {
       assert.equal(v2.accepts.find((a) => a.network === SOLANA)!.asset, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
       assert.equal(v2.accepts.find((a) => a.network === BASE)!.asset, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
       assert.ok(v2.accepts.find((a) => a.network === SOLANA)!.extra.feePayer, 'Solana challenge names the fee payer');
+      // Bazaar discovery: a concrete input example and the input schema, within a header size proxies accept.
+      const bazaar = (v2.extensions as any).bazaar;
+      assert.deepEqual(bazaar.info.input.body, endpoint.def.example);
+      assert.equal(bazaar.info.input.method, 'POST');
+      assert.ok(bazaar.schema, 'bazaar schema');
+      assert.ok(header.length < 8192, `PAYMENT-REQUIRED is ${header.length} bytes`);
 
       const body = (await res.json()) as Record<string, any>;
       assert.equal(body.x402Version, 1);

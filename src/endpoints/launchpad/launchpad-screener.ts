@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
-import { LaunchCategory, StringEnum, withDefault } from '../../registry/fields.js';
+import { withDefault } from '../../registry/fields.js';
 import { pendingOutput } from '../../registry/pending-output.js';
-
-const SORTS = ['yield7d', 'yield30d', 'rewardsUsd', 'volume24h', 'lastPayout', 'holders', 'priceChange24h'] as const;
+import { coinFilterFields } from './shared/coin-filters.js';
 
 export default defineEndpoint({
   key: 'launchpad-screener',
@@ -16,16 +15,7 @@ export default defineEndpoint({
     'cap and 24h change.',
   input: Type.Object(
     {
-      quote_mint: Type.Optional(Type.String({ description: 'Only coins paired against this quote mint' })),
-      category: Type.Optional(LaunchCategory({ description: 'Only coins of this quote category' })),
-      min_holders: Type.Optional(Type.Integer({ minimum: 0, description: 'Minimum holders' })),
-      min_age_days: Type.Optional(Type.Number({ minimum: 0, description: 'Minimum age in days' })),
-      max_age_days: Type.Optional(Type.Number({ minimum: 0, description: 'Maximum age in days' })),
-      min_volume_24h_usd: Type.Optional(Type.Number({ minimum: 0, description: 'Minimum 24h volume in USD' })),
-      max_market_cap_usd: Type.Optional(Type.Number({ minimum: 0, description: 'Maximum market cap in USD' })),
-      paying_only: withDefault(Type.Boolean({ description: 'Only coins that paid holders in the last 24h' }), false),
-      live_only: withDefault(Type.Boolean({ description: 'Only coins traded and paid in the last 24h' }), false),
-      sort: withDefault(StringEnum(SORTS, { description: 'Sort key' }), 'volume24h'),
+      ...coinFilterFields(),
       limit: withDefault(Type.Integer({ minimum: 1, maximum: 100, description: 'Maximum results' }), 25),
     },
     { additionalProperties: false },

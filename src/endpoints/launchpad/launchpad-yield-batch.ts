@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
-import { Address, LaunchCategory, StringEnum, withDefault } from '../../registry/fields.js';
+import { Address, withDefault } from '../../registry/fields.js';
 import { pendingOutput } from '../../registry/pending-output.js';
-
-const SORTS = ['volume24h', 'lastPayout', 'holders', 'priceChange24h', 'yield7d', 'yield30d', 'rewardsUsd'] as const;
+import { coinFilterFields } from './shared/coin-filters.js';
 
 export default defineEndpoint({
   key: 'launchpad-yield-batch',
@@ -17,16 +16,7 @@ export default defineEndpoint({
   input: Type.Object(
     {
       mints: Type.Optional(Type.Array(Address(), { maxItems: 25, description: 'Reward coin mints (up to 25); when given, filters are ignored' })),
-      quote_mint: Type.Optional(Type.String({ description: 'Only coins paired against this quote mint' })),
-      category: Type.Optional(LaunchCategory({ description: 'Only coins of this quote category' })),
-      min_holders: Type.Optional(Type.Number({ description: 'Minimum holders' })),
-      min_age_days: Type.Optional(Type.Number({ description: 'Minimum age in days' })),
-      max_age_days: Type.Optional(Type.Number({ description: 'Maximum age in days' })),
-      min_volume_24h_usd: Type.Optional(Type.Number({ description: 'Minimum 24h volume in USD' })),
-      max_market_cap_usd: Type.Optional(Type.Number({ description: 'Maximum market cap in USD' })),
-      paying_only: withDefault(Type.Boolean({ description: 'Only coins that paid holders in the last 24h' }), false),
-      live_only: withDefault(Type.Boolean({ description: 'Only coins traded and paid in the last 24h' }), false),
-      sort: withDefault(StringEnum(SORTS, { description: 'Sort key' }), 'volume24h'),
+      ...coinFilterFields(),
       limit: withDefault(Type.Integer({ minimum: 1, maximum: 25, description: 'Maximum results (whole number)' }), 25),
     },
     { additionalProperties: false },
