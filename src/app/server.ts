@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Cache, RateLimiter } from '../cache/types.js';
 import { SERVICE_VERSION, type Config } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
+import type { Deprecation } from '../registry/types.js';
 import type { Store } from '../store/types.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
@@ -19,6 +20,15 @@ import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit } from './rate-limit.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** RFC 9745 `Deprecation` (a structured date), RFC 8594 `Sunset` (an HTTP date) and a successor link. */
+export function deprecationHeaders(d: Deprecation, publicUrl: string): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(Date.parse(d.since) / 1000)}`,
+    Sunset: new Date(d.sunset).toUTCString(),
+    Link: `<${publicUrl}/entrypoints/${d.successor}/invoke>; rel="successor-version"`,
+  };
+}
 
 export interface AppDeps {
   config: Config;
@@ -34,7 +44,10 @@ export interface AppDeps {
   card?: CardGate;
 }
 
-const EXPOSED_HEADERS = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After', 'WWW-Authenticate', 'Payment-Receipt'];
+const EXPOSED_HEADERS = [
+  'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After',
+  'WWW-Authenticate', 'Payment-Receipt', 'Deprecation', 'Sunset', 'Link',
+];
 const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -105,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, async (req, reply) => {
     const endpoint = deps.registry.get(req.params.key)!;
     const referral = req.headers['x-referral-code'];
+    if (endpoint.def.deprecation) reply.headers(deprecationHeaders(endpoint.def.deprecation, deps.publicUrl));
     const outcome = await invoker.invoke(
       endpoint, req.body, paymentRequestOf(req, deps.publicUrl), req.id,
       typeof referral === 'string' && referral.length <= 64 ? referral : undefined,

@@ -395,6 +395,7 @@ function endpointOperation(endpoint: RegisteredEndpoint, inputName: string, resp
   return {
     operationId: def.key,
     tags: [FAMILY_TITLES[def.family]],
+    ...(def.deprecation ? { deprecated: true, 'x-sunset': def.deprecation.sunset, 'x-successor': def.deprecation.successor } : {}),
     summary: def.summary,
     description: operationDescription(endpoint),
     ...(paid ? { parameters: [{ $ref: '#/components/parameters/ReferralCode' }] } : {}),

@@ -80,6 +80,18 @@ export interface EndpointSpec<I extends TObject> {
   briefing?: BriefingFormatter;
   /** Rules across fields that JSON Schema cannot say; each problem is reported like a schema issue. */
   crossFieldCheck?: (input: Static<I>) => InputIssue[];
+  /** Set when a breaking change moved the endpoint to a new key: every answer then carries Deprecation/Sunset. */
+  deprecation?: Deprecation;
+}
+
+/** Versioning policy (DESIGN §3): changes are additive; a breaking change gets a new key and the old one is deprecated. */
+export interface Deprecation {
+  /** ISO 8601 date the key was deprecated. */
+  since: string;
+  /** ISO 8601 date after which the key may stop answering. */
+  sunset: string;
+  /** The key that replaces it. */
+  successor: string;
 }
 
 /** The registry's erased form (heterogeneous list). */
@@ -96,6 +108,7 @@ export interface EndpointDefinition {
   handler?: (input: Record<string, unknown>, ctx: HandlerContext) => Promise<HandlerResult>;
   briefing?: BriefingFormatter;
   crossFieldCheck?: (input: Record<string, unknown>) => InputIssue[];
+  deprecation?: Deprecation;
 }
 
 /** Keeps the handler's input typed against its own schema while registering it in the erased list. */

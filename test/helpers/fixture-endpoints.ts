@@ -34,6 +34,11 @@ export const FIXTURES = [
       throw new ApiError('upstream_unavailable', 'The market-data source failed. You were not charged.');
     },
   }),
+  defineEndpoint({
+    ...common, key: 'test-old', price: '0.002', summary: 'deprecated echo', input: echoInput, example: {},
+    deprecation: { since: '2026-11-01', sunset: '2027-05-01', successor: 'test-echo' },
+    handler: async () => ({ data: { old: true } }),
+  }),
 ];
 
 export function fixtureRegistry() {
