@@ -121,7 +121,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
 
     const registry = overrides.registry ?? buildRegistry();
     const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator);
-    await gate.initialize();
+    await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
     let store = overrides.store;
     if (!store) {

@@ -62,7 +62,15 @@ export class Invoker {
 
     let payment: VerifiedPayment | undefined;
     if (endpoint.priceAtomic !== null) {
-      const refusal = await this.checkPayment(endpoint, preq, requestId, normalized.sent ? inputIssues : []);
+      let refusal;
+      try {
+        refusal = await this.checkPayment(endpoint, preq, requestId, normalized.sent ? inputIssues : []);
+      } catch (err) {
+        if (!(err instanceof FacilitatorUnavailableError)) throw err;
+        this.deps.logger.warn({ requestId, err: err.message }, 'payment facilitator unavailable');
+        const unavailable = new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 });
+        return this.errorOutcome(unavailable, requestId, endpoint.def.key);
+      }
       if ('status' in refusal) return refusal;
       payment = refusal.payment;
     }
@@ -108,16 +116,7 @@ export class Invoker {
     if (replayKey !== undefined && (await store.getClaim(replayKey))) {
       return replayed();
     }
-    let check: PaymentCheck;
-    try {
-      check = card ? await card.check(endpoint, authorization!, preq.url) : await gate.check(endpoint, preq);
-    } catch (err) {
-      if (err instanceof FacilitatorUnavailableError) {
-        this.deps.logger.warn({ requestId, err: err.message }, 'facilitator unavailable during verify');
-        return this.errorOutcome(new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 }), requestId, endpoint.def.key);
-      }
-      throw err;
-    }
+    const check: PaymentCheck = card ? await card.check(endpoint, authorization!, preq.url) : await gate.check(endpoint, preq);
     if (check.kind === 'none') {
       return refuse('payment_required', `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call. Pay with x402 and repeat the call.`);
     }

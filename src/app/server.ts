@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request log lines cost throughput and say nothing the access log of a proxy would not.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that trickles its request is cut off (no call may hold a socket past the answer deadline + margin).
+    requestTimeout: deps.config.answerDeadlineMs + 15_000,
     genReqId: () => `req_${randomUUID().replace(/-/g, '')}`,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });

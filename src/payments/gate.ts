@@ -113,15 +113,26 @@ export class PaymentGate {
     });
   }
 
-  async initialize(): Promise<void> {
-    await this.http.initialize();
+  private initializing: Promise<void> | undefined;
+
+  /**
+   * Learns what the facilitator supports (e.g. the Solana fee payer that goes into every challenge).
+   * A facilitator that is down at start-up does not stop the service: the next paid call tries again,
+   * and until then paid calls answer 503 `upstream_unavailable` (retryable, nothing charged).
+   */
+  initialize(): Promise<void> {
+    this.initializing ??= this.http.initialize().catch((err: unknown) => {
+      this.initializing = undefined;
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator unreachable');
+    });
+    return this.initializing;
   }
 
   /** The endpoint's challenge; identical for every call of an endpoint, so computed once. */
   challenge(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<Challenge> {
     let pending = this.challenges.get(endpoint.def.key);
     if (!pending) {
-      pending = this.computeChallenge(endpoint, req);
+      pending = this.initialize().then(() => this.computeChallenge(endpoint, req));
       this.challenges.set(endpoint.def.key, pending);
       pending.catch(() => this.challenges.delete(endpoint.def.key));
     }
@@ -167,6 +178,7 @@ export class PaymentGate {
     const v2Header = req.header('payment-signature');
     const v1Header = req.header('x-payment');
     if (!v2Header && !v1Header) return { kind: 'none' };
+    await this.initialize();
     try {
       return v2Header ? await this.checkV2(endpoint, req, v2Header) : await this.checkV1(endpoint, req, v1Header!);
     } catch (err) {

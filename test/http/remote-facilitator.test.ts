@@ -78,3 +78,32 @@ describe('remote facilitator (live-mode wiring)', () => {
     });
   }
 });
+
+describe('remote facilitator down', () => {
+  let service: TestService;
+  before(async () => {
+    // A port that nothing listens on.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const ids = deriveSandboxIdentities('down');
+    service = await startTestService({ registry: fixtureRegistry() }, {
+      DATA_MODE: 'live', FACILITATOR_URL: `http://127.0.0.1:${port}`, PAY_TO_SOLANA: ids.payToSolana, PAY_TO_BASE: ids.payToBase,
+    });
+  });
+  after(() => service.close());
+
+  it('the service still starts; /status says degraded; paid calls answer 503 retryable, free ones still answer', async () => {
+    const status = (await (await fetch(`${service.url}/status`)).json()) as any;
+    assert.equal(status.status, 'degraded');
+    assert.equal(status.components.facilitator.ok, false);
+    const paid = await service.invoke('test-echo', {});
+    assert.equal(paid.status, 503);
+    const err = ((await paid.json()) as any).error;
+    assert.equal(err.code, 'upstream_unavailable');
+    assert.equal(err.retryable, true);
+    assert.doesNotMatch(JSON.stringify(err), /127\.0\.0\.1/, 'no internals in the answer');
+    assert.equal((await service.invoke('launchpad-pairs', {})).status, 501);
+  });
+});
