@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'invalid_input'
   | 'unknown_endpoint'
+  | 'not_found'
   | 'payment_required'
   | 'payment_invalid'
   | 'payment_replayed'
@@ -27,6 +28,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; retryable: boolean
   invalid_json: { status: 400, retryable: false, meaning: 'The body is not valid JSON (or not a JSON object).' },
   invalid_input: { status: 400, retryable: false, meaning: 'The input breaks the endpoint schema; `issues` lists each `{path, message}`.' },
   unknown_endpoint: { status: 404, retryable: false, meaning: 'No endpoint has that key (or the route does not exist).' },
+  not_found: { status: 404, retryable: false, meaning: 'The subject does not exist on chain (e.g. the address is not a token mint, the signature is unknown). Not charged.' },
   payment_required: { status: 402, retryable: true, meaning: 'A paid endpoint was called without a payment; the body is the x402 challenge.' },
   payment_invalid: { status: 402, retryable: true, meaning: 'The payment failed verification or settlement; nothing was charged.' },
   payment_replayed: { status: 402, retryable: false, meaning: 'This payment was already used for another call.' },

@@ -32,6 +32,10 @@ export interface InvokeDeps {
   card?: CardGate;
 }
 
+function serverTiming(timings: Record<string, number>): string {
+  return Object.entries(timings).map(([name, ms]) => `${name.replace(/[^A-Za-z0-9_-]/g, '_')};dur=${ms}`).join(', ');
+}
+
 type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
 export interface InvokeOutcome {
@@ -174,7 +178,8 @@ export class Invoker {
     });
     const format = (input.format ?? 'json') as OutputFormat;
     const briefing = () => (endpoint.def.briefing ?? ((r) => genericBriefing(endpoint.def.key, r)))(execution.result, input);
-    return { status: 200, headers: {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) };
+    const timings = !execution.cache.hit && execution.result.timings ? serverTiming(execution.result.timings) : undefined;
+    return { status: 200, headers: timings ? { 'Server-Timing': timings } : {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) };
   }
 
   errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {

@@ -46,7 +46,7 @@ export interface AppDeps {
 
 const EXPOSED_HEADERS = [
   'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After',
-  'WWW-Authenticate', 'Payment-Receipt', 'Deprecation', 'Sunset', 'Link',
+  'WWW-Authenticate', 'Payment-Receipt', 'Deprecation', 'Sunset', 'Link', 'Server-Timing',
 ];
 const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept'];
 

@@ -42,6 +42,8 @@ export interface HandlerResult {
   data: Record<string, unknown>;
   caveats?: Caveat[];
   next_steps?: NextStep[];
+  /** Duration of each data leg (ms), sent as `Server-Timing` when the answer was computed, not cached. */
+  timings?: Record<string, number>;
 }
 
 /** What a handler may use. Handlers never read the wall clock directly: `now()` is injectable. */
