@@ -39,6 +39,7 @@ export interface PoolState {
   liquidityUsd: number;
   volume24hUsd: number;
   txns24h: { buys: number; sells: number };
+  /** Unix seconds. */
   createdAt: number;
 }
 
@@ -67,6 +68,7 @@ export interface TokenState {
   topHolders: HolderState[];
   /** Distinct owners with a non-zero balance. */
   holderCount: number;
+  /** Unix seconds. */
   createdAt: number;
   /** Off-chain metadata URI and image (DAS `content`). */
   uri: string;
@@ -170,6 +172,7 @@ export interface QuoteState {
   outputMint: string;
   inAmountRaw: string;
   outAmountRaw: string;
+  /** A FRACTION as the aggregator reports it (0.0123 = 1.23 %), despite the name. */
   priceImpactPct: number;
   routeLabels: string[];
 }

@@ -1,0 +1,80 @@
+/**
+ * DEX Screener (leg `market_data`): the DEX pairs of Solana tokens, with price, liquidity, volume,
+ * transaction counts and price changes. Thin typed client over `HttpSource`; no key (the public API
+ * takes none). Wire format and its documentation: `./wire/dexscreener.ts`.
+ */
+import type { HttpSource } from './http-source.js';
+import { wireParser } from './wire.js';
+import { DexTokenPairsSchema, type DexPair } from './wire/dexscreener.js';
+
+export type { DexPair } from './wire/dexscreener.js';
+
+export interface DexScreenerClientOptions {
+  /** Base URL `https://api.dexscreener.com` (or the sandbox's), leg `market_data`. */
+  http: HttpSource;
+}
+
+/** The documented limit of addresses per `/tokens/v1` request. */
+export const DEXSCREENER_MAX_ADDRESSES = 30;
+
+const parseTokenPairs = wireParser(DexTokenPairsSchema);
+
+export class DexScreenerClient {
+  private readonly http: HttpSource;
+
+  constructor(options: DexScreenerClientOptions) {
+    this.http = options.http;
+  }
+
+  /**
+   * Every Solana pair listing any of `mints` (as base or quote), as DEX Screener reports it.
+   * More than 30 distinct mints are split into requests of 30 (run in parallel); a pair listed by
+   * two requested mints is returned once. Unknown mints simply contribute no pairs.
+   */
+  async tokenPairs(mints: string[], signal?: AbortSignal): Promise<DexPair[]> {
+    const unique = [...new Set(mints)];
+    if (unique.length === 0) return [];
+    const batches: string[][] = [];
+    for (let i = 0; i < unique.length; i += DEXSCREENER_MAX_ADDRESSES) batches.push(unique.slice(i, i + DEXSCREENER_MAX_ADDRESSES));
+    const answers = await Promise.all(
+      batches.map((batch) =>
+        this.http.request(`/tokens/v1/solana/${batch.map(encodeURIComponent).join(',')}`, { parse: parseTokenPairs, signal }),
+      ),
+    );
+    const seen = new Set<string>();
+    const pairs: DexPair[] = [];
+    for (const pair of answers.flat()) {
+      const key = `${pair.chainId}:${pair.pairAddress}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push(pair);
+    }
+    return pairs;
+  }
+}
+
+/**
+ * The pair that best represents `mint`'s market: among Solana pairs where `mint` is the BASE token
+ * (a pair quoting the mint prices the other token), the one with the deepest USD liquidity. Pairs
+ * without a liquidity figure rank below any pair that has one; ties go to the higher 24 h volume,
+ * then to the lower pair address, so the choice is deterministic. Null when no pair has `mint` as base.
+ */
+export function bestPair(pairs: readonly DexPair[], mint: string): DexPair | null {
+  let best: DexPair | null = null;
+  for (const pair of pairs) {
+    if (pair.chainId !== 'solana' || pair.baseToken.address !== mint) continue;
+    if (best === null || compareDepth(pair, best) > 0) best = pair;
+  }
+  return best;
+}
+
+/** > 0 when `a` is the better representative pair than `b`. */
+function compareDepth(a: DexPair, b: DexPair): number {
+  const liquidity = (p: DexPair) => p.liquidity?.usd ?? -1;
+  const volume = (p: DexPair) => p.volume.h24 ?? -1;
+  return (
+    liquidity(a) - liquidity(b) ||
+    volume(a) - volume(b) ||
+    (a.pairAddress < b.pairAddress ? 1 : a.pairAddress > b.pairAddress ? -1 : 0)
+  );
+}

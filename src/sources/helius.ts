@@ -1,0 +1,165 @@
+/**
+ * Helius (leg `wallet_assets`): wallet holdings through DAS JSON-RPC and parsed transactions through
+ * the Enhanced Transactions REST API. Real Helius serves these from two hosts (mainnet.helius-rpc.com
+ * for DAS, api.helius.xyz for REST), so the client takes one HttpSource per host; both carry the API key
+ * in their `query` option (never here). Give both the same CircuitBreaker if the leg should trip as one.
+ *
+ * Returns the provider's typed wire data (see `./wire/helius.ts`); no analytics here.
+ */
+import type { HttpSource } from './http-source.js';
+import { jsonRpc } from './json-rpc.js';
+import { SourceError } from './errors.js';
+import { wireParser } from './wire.js';
+import {
+  DasAsset,
+  DasAssetList,
+  DAS_MAX_LIMIT,
+  ENHANCED_MAX_LIMIT,
+  ENHANCED_MAX_SIGNATURES,
+  EnhancedTransactionList,
+  type DasNativeBalance,
+  type EnhancedTransaction,
+} from './wire/helius.js';
+
+export interface HeliusClientOptions {
+  /** DAS JSON-RPC host (POST `/`). */
+  rpc: HttpSource;
+  /** Enhanced Transactions REST host (`/v0/...`). */
+  api: HttpSource;
+}
+
+export interface WalletAssetsOptions {
+  /** Items per page, 1..1000 (default 1000, the DAS maximum). */
+  limit?: number;
+  /** Pages fetched at most (default 3): a wallet with 100k spam cNFTs must not stall a call. */
+  maxPages?: number;
+  signal?: AbortSignal;
+}
+
+export interface WalletAssets {
+  /** Fungibles (with `token_info`) and NFTs (compressed ones have `compression.compressed`), in DAS order. */
+  items: DasAsset[];
+  /** From page 1; null when Helius did not send it. */
+  nativeBalance: DasNativeBalance | null;
+  pagesFetched: number;
+  /** True when the page cap was reached on a full page: the wallet may hold more than `items`. */
+  truncated: boolean;
+}
+
+export interface TransactionHistoryOptions {
+  /** 1..100 (default 100, the documented maximum). */
+  limit?: number;
+  /** Page backwards from this signature (exclusive), as returned last on the previous page. */
+  beforeSignature?: string;
+  signal?: AbortSignal;
+}
+
+const parseAssetList = wireParser(DasAssetList);
+const parseAsset = wireParser(DasAsset);
+const parseTransactions = wireParser(EnhancedTransactionList);
+
+const DISPLAY_OPTIONS = {
+  showFungible: true,
+  showNativeBalance: true,
+  showZeroBalance: false,
+  // Collection names for the per-collection NFT breakdown.
+  showCollectionMetadata: true,
+} as const;
+
+export class HeliusClient {
+  private readonly rpc: HttpSource;
+  private readonly api: HttpSource;
+
+  constructor(options: HeliusClientOptions) {
+    this.rpc = options.rpc;
+    this.api = options.api;
+  }
+
+  /** One page of `getAssetsByOwner` (page numbers start at 1). */
+  getAssetsByOwnerPage(ownerAddress: string, page: number, limit = DAS_MAX_LIMIT, signal?: AbortSignal) {
+    return jsonRpc(
+      this.rpc, '/', 'getAssetsByOwner',
+      { ownerAddress, page, limit: clamp(limit, 1, DAS_MAX_LIMIT), displayOptions: DISPLAY_OPTIONS },
+      parseAssetList, signal,
+    );
+  }
+
+  /**
+   * All of a wallet's assets up to `maxPages` pages. DAS `total` counts only the current page, so a
+   * short page is the only end-of-list signal; a full last page under the cap is reported as truncated.
+   */
+  async getAssetsByOwner(ownerAddress: string, options: WalletAssetsOptions = {}): Promise<WalletAssets> {
+    const limit = clamp(options.limit ?? DAS_MAX_LIMIT, 1, DAS_MAX_LIMIT);
+    const maxPages = Math.max(1, Math.floor(options.maxPages ?? 3));
+    const items: DasAsset[] = [];
+    let nativeBalance: DasNativeBalance | null = null;
+    for (let page = 1; page <= maxPages; page++) {
+      const result = await this.getAssetsByOwnerPage(ownerAddress, page, limit, options.signal);
+      if (page === 1) nativeBalance = result.nativeBalance ?? null;
+      items.push(...result.items);
+      if (result.items.length < limit) return { items, nativeBalance, pagesFetched: page, truncated: false };
+    }
+    return { items, nativeBalance, pagesFetched: maxPages, truncated: true };
+  }
+
+  /**
+   * `getAsset` for a mint or NFT id; null when DAS does not know it. Not routed through `jsonRpc()`:
+   * DAS reports "not found" as JSON-RPC error -32000, which `jsonRpc()` treats as a retryable failure
+   * (3 requests and a breaker strike for every unknown mint). Here it is an answer.
+   */
+  async getAsset(id: string, signal?: AbortSignal): Promise<DasAsset | null> {
+    const leg = this.rpc.leg;
+    try {
+      return await this.rpc.request('/', {
+        method: 'POST',
+        body: { jsonrpc: '2.0', id: 'getAsset', method: 'getAsset', params: { id, displayOptions: { showFungible: true } } },
+        signal,
+        parse: (json) => {
+          if (typeof json !== 'object' || json === null || (!('result' in json) && !('error' in json))) throw new Error('not a JSON-RPC response');
+          const envelope = json as { result?: unknown; error?: { code?: unknown; message?: unknown } };
+          if (envelope.error) {
+            const code = typeof envelope.error.code === 'number' ? envelope.error.code : 0;
+            const message = typeof envelope.error.message === 'string' ? envelope.error.message : '';
+            if (/not ?found/i.test(message)) throw new SourceError(leg, 'not_found', `${leg}: asset not found`);
+            if (code === -32429 || code === 429) throw new SourceError(leg, 'rate_limited', `${leg}: rate limited`, 429);
+            throw new SourceError(leg, 'unavailable', `${leg} JSON-RPC error ${code}`, undefined, code <= -32000 && code >= -32099);
+          }
+          return parseAsset(envelope.result);
+        },
+      });
+    } catch (err) {
+      if (err instanceof SourceError && err.kind === 'not_found') return null;
+      throw err;
+    }
+  }
+
+  /** Enhanced transaction history of an address, most recent first. */
+  getTransactionsByAddress(address: string, options: TransactionHistoryOptions = {}): Promise<EnhancedTransaction[]> {
+    return this.api.request(`/v0/addresses/${encodeURIComponent(address)}/transactions`, {
+      method: 'GET',
+      query: { limit: clamp(options.limit ?? ENHANCED_MAX_LIMIT, 1, ENHANCED_MAX_LIMIT), 'before-signature': options.beforeSignature },
+      parse: parseTransactions,
+      signal: options.signal,
+    });
+  }
+
+  /** Parses signatures (batches of 100, the documented cap). Unknown signatures are simply absent. */
+  async parseTransactions(signatures: string[], signal?: AbortSignal): Promise<EnhancedTransaction[]> {
+    const out: EnhancedTransaction[] = [];
+    for (let i = 0; i < signatures.length; i += ENHANCED_MAX_SIGNATURES) {
+      const batch = signatures.slice(i, i + ENHANCED_MAX_SIGNATURES);
+      out.push(...await this.api.request('/v0/transactions', { method: 'POST', body: { transactions: batch }, parse: parseTransactions, signal }));
+    }
+    return out;
+  }
+
+  /** One parsed transaction, or null when Helius does not know the signature. */
+  async parseTransaction(signature: string, signal?: AbortSignal): Promise<EnhancedTransaction | null> {
+    const list = await this.parseTransactions([signature], signal);
+    return list.find((tx) => tx.signature === signature) ?? null;
+  }
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(n)));
+}
