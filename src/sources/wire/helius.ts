@@ -4,7 +4,7 @@
  *
  * DAS JSON-RPC (POST `/` on https://mainnet.helius-rpc.com/?api-key=…):
  *  - getAssetsByOwner  https://www.helius.dev/docs/api-reference/das/getassetsbyowner
- *  - getAsset          https://www.helius.dev/docs/api-reference/das/getasset
+ *  - getAsset (token_info.price_info, supply, decimals)  https://www.helius.dev/docs/das/get-nfts
  *  - fungible extension (token_info, price_info, nativeBalance, showFungible/showNativeBalance/showZeroBalance)
  *                      https://www.helius.dev/docs/das/fungible-token-extension
  *  - pagination (page starts at 1, limit ≤ 1000) https://www.helius.dev/docs/das/pagination
@@ -16,11 +16,12 @@
  *
  * Enhanced Transactions REST (https://api.helius.xyz/v0/…?api-key=…):
  *  - POST /v0/transactions {transactions:[sig…≤100]}  https://www.helius.dev/docs/api-reference/enhanced-transactions/gettransactions
- *  - GET  /v0/addresses/{address}/transactions (limit 1..100, `before-signature`)
- *                      https://www.helius.dev/docs/api-reference/enhanced-transactions/gettransactionsbyaddress
+ *  - GET  /v0/addresses/{address}/transactions (limit 1..100, `before-signature`; `before` is the older name)
+ *                      https://www.helius.dev/docs/enhanced-transactions/transaction-history
  *  `tokenTransfers[].tokenAmount` is a UI (decimal-adjusted) number; the exact raw amount is in
  *  `accountData[].tokenBalanceChanges[].rawTokenAmount` (a string). Signatures Helius cannot find are
- *  left out of the answer array (so one unknown signature yields `[]`).
+ *  left out of the answer array, so one unknown signature yields `[]` (widely relied on by public
+ *  clients, e.g. `const [tx] = await res.json()`; not stated in the reference).
  *
  * Precision note: DAS sends `token_info.balance`/`supply` and `nativeBalance.lamports` as JSON numbers;
  * values above 2^53 (e.g. memecoin supplies with 9 decimals) arrive rounded. Callers that need exact
