@@ -7,6 +7,7 @@
  *
  * Methods: getBalance, getAccountInfo, getMultipleAccounts (≤ 100), getTokenLargestAccounts (top 20),
  * getTokenSupply, getSignaturesForAddress, getTransaction, plus getHealth/getVersion/getSlot/getGenesisHash.
+ * Signatures are a wallet's (`world.wallet(address).transactions`, newest first); other addresses have none.
  * Unknown things get the node's answers: `value: null` for a missing account, `result: null` for an
  * unknown signature, `[]` for an address without history, -32602 "Invalid param: …" for a non-mint.
  * Sandbox limits (said here, not hidden): token accounts/mints and transactions are served only as
@@ -25,7 +26,6 @@ import {
   COMPUTE_BUDGET_PROGRAM,
   MAINNET_GENESIS_HASH,
   MINT_SIZE,
-  SLOT_MS,
   SYSTEM_PROGRAM,
   TOKEN_2022_PROGRAM,
   TOKEN_ACCOUNT_SIZE,
@@ -33,12 +33,10 @@ import {
   rentExemptMinimum,
 } from '../solana/constants.js';
 import { RpcError } from '../solana/errors.js';
+import { slotAt as worldSlotAt } from '../world/time.js';
 import type { SandboxWorld, TokenState, TransactionState } from '../world/types.js';
 import type { ProviderHandler } from './server.js';
 
-/** Slots are a function of time (400 ms each), anchored near mainnet's slot at this date. */
-const ANCHOR_MS = Date.UTC(2025, 0, 1);
-const ANCHOR_SLOT = 311_000_000;
 const SLOTS_PER_EPOCH = 432_000;
 const API_VERSION = '2.2.14';
 /** `rentEpoch` of every rent-exempt account (u64::MAX; JSON numbers round it, as they do from a real node). */
@@ -50,8 +48,9 @@ const MAX_SIGNATURES = 1000;
 const MAX_LEARNED_TOKEN_ACCOUNTS = 200_000;
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
 
-export function slotAt(at: Date): number {
-  return Math.max(0, ANCHOR_SLOT + Math.floor((at.getTime() - ANCHOR_MS) / SLOT_MS));
+/** The world's slot clock (so context slots agree with the world's transaction slots). */
+function slotAt(at: Date): number {
+  return worldSlotAt(Math.floor(at.getTime() / 1000));
 }
 
 const base58 = getBase58Decoder();
@@ -115,7 +114,7 @@ function mintExtensions(token: TokenState): RenderedExtension[] {
   const out: RenderedExtension[] = [];
   const epoch = Math.floor(slotAt(new Date(token.createdAt * 1000)) / SLOTS_PER_EPOCH);
   if (e.transferFee) {
-    const fee = { epoch, maximumFee: Number(BigInt(e.transferFee.maximumFeeRaw)), transferFeeBasisPoints: 0 };
+    const fee = { epoch, maximumFee: Number(BigInt(e.transferFee.maximumFeeRaw)), transferFeeBasisPoints: e.transferFee.basisPoints };
     out.push({
       size: 108,
       json: {
@@ -184,6 +183,11 @@ function tokenAccountExtensions(token: TokenState): RenderedExtension[] {
   return out;
 }
 
+function tokenAccountSpace(token: TokenState): number {
+  const extensions = tokenAccountExtensions(token);
+  return extensions.length ? extendedSpace(extensions.map((x) => x.size)) : TOKEN_ACCOUNT_SIZE;
+}
+
 function tokenAccount(token: TokenState, owner: string, amountRaw: string): Json {
   const extensions = tokenAccountExtensions(token);
   const info: Json = {
@@ -194,7 +198,7 @@ function tokenAccount(token: TokenState, owner: string, amountRaw: string): Json
     tokenAmount: uiAmount(BigInt(amountRaw), token.decimals),
   };
   if (extensions.length) info.extensions = extensions.map((x) => x.json);
-  const space = extensions.length ? extendedSpace(extensions.map((x) => x.size)) : TOKEN_ACCOUNT_SIZE;
+  const space = tokenAccountSpace(token);
   return {
     data: { parsed: { info, type: 'account' }, program: programName(token), space },
     executable: false,
@@ -368,13 +372,21 @@ function renderTransaction(tx: TransactionState, ctx: TransactionContext): Json 
       bump(tokenDelta, t.toTokenAccount, BigInt(t.amountRaw));
     }
   }
-  const tokenAccounts = new Set(tx.tokenTransfers.flatMap((t) => [t.fromTokenAccount, t.toTokenAccount]));
+  const mintOfAccount = new Map(tx.tokenTransfers.flatMap((t) => [[t.fromTokenAccount, t.mint], [t.toTokenAccount, t.mint]] as const));
   const mints = new Set(tx.tokenTransfers.map((t) => t.mint));
+  // Only the deltas are facts; the levels around them are synthetic (rent for token accounts and mints).
   const baseline = (pubkey: string): bigint => {
     if ((BUILTIN_PROGRAMS as readonly string[]).includes(pubkey)) return 1n;
     if (programs.includes(pubkey)) return 1_141_440n;
-    if (tokenAccounts.has(pubkey)) return rentExemptMinimum(TOKEN_ACCOUNT_SIZE);
-    if (mints.has(pubkey)) return rentExemptMinimum(MINT_SIZE);
+    const accountMint = mintOfAccount.get(pubkey);
+    if (accountMint !== undefined) {
+      const token = ctx.tokenOf(accountMint);
+      return rentExemptMinimum(token ? tokenAccountSpace(token) : TOKEN_ACCOUNT_SIZE);
+    }
+    if (mints.has(pubkey)) {
+      const token = ctx.tokenOf(pubkey);
+      return token ? BigInt(mintAccount(token).lamports as number) : rentExemptMinimum(MINT_SIZE);
+    }
     return 10_000_000n + hashInt(25_000_000_000n, 'lamports', tx.signature, pubkey);
   };
   const preBalances: number[] = [];
@@ -526,11 +538,13 @@ class DataNode {
     const nowSeconds = Math.floor(this.at.getTime() / 1000);
     let txs = (this.world.wallet(address, this.at)?.transactions ?? []).filter((t) => t.timestamp <= nowSeconds);
     if (options.before !== undefined) {
-      const i = txs.findIndex((t) => t.signature === signatureParam(options.before));
+      const before = signatureParam(options.before);
+      const i = txs.findIndex((t) => t.signature === before);
       txs = i === -1 ? [] : txs.slice(i + 1);
     }
     if (options.until !== undefined) {
-      const i = txs.findIndex((t) => t.signature === signatureParam(options.until));
+      const until = signatureParam(options.until);
+      const i = txs.findIndex((t) => t.signature === until);
       if (i !== -1) txs = txs.slice(0, i);
     }
     return txs.slice(0, limit).map((t) => ({
