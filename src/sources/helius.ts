@@ -103,29 +103,13 @@ export class HeliusClient {
   }
 
   /**
-   * `getAsset` for a mint or NFT id; null when DAS does not know it. Not routed through `jsonRpc()`:
-   * DAS reports "not found" as JSON-RPC error -32000, which `jsonRpc()` treats as a retryable failure
-   * (3 requests and a breaker strike for every unknown mint). Here it is an answer.
+   * `getAsset` for a mint or NFT id; null when DAS does not know it. DAS reports that as JSON-RPC error
+   * -32000 "… Asset Not Found", which is an answer here (no retries, no breaker strike).
    */
   async getAsset(id: string, signal?: AbortSignal): Promise<DasAsset | null> {
-    const leg = this.rpc.leg;
     try {
-      return await this.rpc.request('/', {
-        method: 'POST',
-        body: { jsonrpc: '2.0', id: 'getAsset', method: 'getAsset', params: { id, displayOptions: { showFungible: true } } },
-        signal,
-        parse: (json) => {
-          if (typeof json !== 'object' || json === null || (!('result' in json) && !('error' in json))) throw new Error('not a JSON-RPC response');
-          const envelope = json as { result?: unknown; error?: { code?: unknown; message?: unknown } };
-          if (envelope.error) {
-            const code = typeof envelope.error.code === 'number' ? envelope.error.code : 0;
-            const message = typeof envelope.error.message === 'string' ? envelope.error.message : '';
-            if (/not ?found/i.test(message)) throw new SourceError(leg, 'not_found', `${leg}: asset not found`);
-            if (code === -32429 || code === 429) throw new SourceError(leg, 'rate_limited', `${leg}: rate limited`, 429);
-            throw new SourceError(leg, 'unavailable', `${leg} JSON-RPC error ${code}`, undefined, code <= -32000 && code >= -32099);
-          }
-          return parseAsset(envelope.result);
-        },
+      return await jsonRpc(this.rpc, '/', 'getAsset', { id, displayOptions: { showFungible: true } }, parseAsset, signal, {
+        isNotFound: ({ message }) => /not ?found/i.test(message),
       });
     } catch (err) {
       if (err instanceof SourceError && err.kind === 'not_found') return null;

@@ -4,9 +4,8 @@
  * top holders, supply, signatures and jsonParsed transactions. Returns the documented wire data; the
  * `readMint` / `readTokenAccount` helpers only lift typed facts out of it (no analytics here).
  *
- * Node answers that are errors (e.g. -32602 "Invalid param: could not find account" for an unknown mint)
- * surface as `SourceError`s from `jsonRpc`; callers that may ask about a non-mint read `getAccountInfo`
- * first (`readMint` → null) rather than relying on those errors.
+ * Node answers that mean "no such thing" (-32602 "Invalid param: could not find account" / "not a Token
+ * mint") surface as `SourceError` kind `not_found`: answers, not failures (no retry, no breaker strike).
  */
 import { isAddress } from '@solana/kit';
 import type { HttpSource } from './http-source.js';
@@ -201,7 +200,7 @@ export class SolanaRpcClient {
   }
 
   private call<T>(method: string, params: unknown[], parse: (result: unknown) => T, signal?: AbortSignal): Promise<T> {
-    return jsonRpc(this.http, this.path, method, params, parse, signal);
+    return jsonRpc(this.http, this.path, method, params, parse, signal, { isNotFound: isNodeNotFound });
   }
 
   /** Lamports held by `address` (0 for an account that does not exist). */
@@ -269,4 +268,9 @@ export class SolanaRpcClient {
       signal,
     );
   }
+}
+
+/** The node's "no such account / not a mint" answers. */
+function isNodeNotFound(error: { code: number; message: string }): boolean {
+  return error.code === -32602 && /could not find account|not a token mint/i.test(error.message);
 }
