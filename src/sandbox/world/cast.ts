@@ -1,0 +1,181 @@
+/**
+ * The documented cast of the sandbox world: named addresses, each showing one class the spec names.
+ * Addresses and signatures are seed-independent (derived from fixed labels), so this table and
+ * docs/sandbox-cast.md hold in every sandbox; what a cast member shows is designed to hold for every
+ * seed and at every moment from WORLD_START on (the designs are in cast-tokens.ts / cast-wallets.ts,
+ * checked by test/sandbox/world.test.ts).
+ *
+ * Wallet-risk designs use the factor table of the spec with the thresholds the service applies
+ * (src/analytics/wallet-risk.ts, behaviour.ts): concentration = ≤ 3 counterparties or one in ≥ 50 %
+ * of ≥ 10 transactions; low diversity = < 2 types or one type ≥ 90 %; new = first activity < 30 days;
+ * bot-like = high_frequency (≥ 10 tx/h sustained) or repetitive_actions (one pattern ≥ 80 %);
+ * airdrop farming = ≥ 20 holdings each < $1; low protocol diversity = < 2 non-infrastructure protocols.
+ */
+import {
+  INCINERATOR,
+  JITOSOL_MINT,
+  MSOL_MINT,
+  SANDBOX_DRAINER_PROGRAM,
+  SANDBOX_TRANSFER_HOOK_PROGRAM,
+  USDC_MINT,
+  USDT_MINT,
+  WSOL_MINT,
+} from './entities.js';
+import { addressToBytes, deriveMint, deriveWallet, encodeSignature } from './random.js';
+import { FEATURED_DAY } from './time.js';
+
+export type CastKind = 'token' | 'wallet' | 'program' | 'transaction';
+
+export interface CastEntry {
+  kind: CastKind;
+  /** The address (for transactions: the signature). */
+  address: string;
+  /** The class it shows, as the service reports it. */
+  class: string;
+  /** What makes it so. */
+  description: string;
+}
+
+const mint = (name: string) => deriveMint('cast', name);
+const wallet = (name: string) => deriveWallet('cast', name);
+
+/** Cast addresses by name (tokens, wallets, programs). */
+export const CAST_ADDRESS = {
+  TOKEN_SAFE: mint('TOKEN_SAFE'),
+  TOKEN_CAUTION: mint('TOKEN_CAUTION'),
+  TOKEN_RISKY: mint('TOKEN_RISKY'),
+  TOKEN_VOL_LOW: mint('TOKEN_VOL_LOW'),
+  TOKEN_VOL_MODERATE: mint('TOKEN_VOL_MODERATE'),
+  TOKEN_VOL_HIGH: mint('TOKEN_VOL_HIGH'),
+  TOKEN_VOL_EXTREME: mint('TOKEN_VOL_EXTREME'),
+  TOKEN_HHI_WELL: mint('TOKEN_HHI_WELL'),
+  TOKEN_HHI_MODERATE: mint('TOKEN_HHI_MODERATE'),
+  TOKEN_HHI_HIGH: mint('TOKEN_HHI_HIGH'),
+  TOKEN_FLOAT: mint('TOKEN_FLOAT'),
+  TOKEN_T22_FEE_HOOK: mint('TOKEN_T22_FEE_HOOK'),
+  TOKEN_T22_CONTROLLED: mint('TOKEN_T22_CONTROLLED'),
+  TOKEN_T22_SOULBOUND: mint('TOKEN_T22_SOULBOUND'),
+  TOKEN_NO_MARKET: mint('TOKEN_NO_MARKET'),
+  TOKEN_BRAND_NEW: mint('TOKEN_BRAND_NEW'),
+  TOKEN_LP_SOL_USDC: mint('TOKEN_LP_SOL_USDC'),
+  TOKEN_USDC: USDC_MINT,
+  TOKEN_USDT: USDT_MINT,
+  TOKEN_WSOL: WSOL_MINT,
+  TOKEN_MSOL: MSOL_MINT,
+  TOKEN_JITOSOL: JITOSOL_MINT,
+
+  WALLET_REGULAR_INTERVALS: wallet('WALLET_REGULAR_INTERVALS'),
+  WALLET_HIGH_FREQUENCY: wallet('WALLET_HIGH_FREQUENCY'),
+  WALLET_24_7_ACTIVE: wallet('WALLET_24_7_ACTIVE'),
+  WALLET_REPETITIVE: wallet('WALLET_REPETITIVE'),
+  WALLET_NFT_COLLECTOR: wallet('WALLET_NFT_COLLECTOR'),
+  WALLET_SPAM_RECEIVER: wallet('WALLET_SPAM_RECEIVER'),
+  WALLET_NEW: wallet('WALLET_NEW'),
+  WALLET_AIRDROP_FARMER: wallet('WALLET_AIRDROP_FARMER'),
+  WALLET_RISK_LOW: wallet('WALLET_RISK_LOW'),
+  WALLET_RISK_MODERATE: wallet('WALLET_RISK_MODERATE'),
+  WALLET_RISK_ELEVATED: wallet('WALLET_RISK_ELEVATED'),
+  WALLET_RISK_HIGH: wallet('WALLET_RISK_HIGH'),
+  WALLET_RISK_CRITICAL: wallet('WALLET_RISK_CRITICAL'),
+  WALLET_DEFI: wallet('WALLET_DEFI'),
+  WALLET_EMPTY: wallet('WALLET_EMPTY'),
+  WALLET_RUGR_DEV: wallet('WALLET_RUGR_DEV'),
+  WALLET_RUGR_WHALE: wallet('WALLET_RUGR_WHALE'),
+  WALLET_DRAINER_COLLECTOR: wallet('WALLET_DRAINER_COLLECTOR'),
+
+  PROGRAM_DRAINER: SANDBOX_DRAINER_PROGRAM,
+  PROGRAM_TRANSFER_HOOK: SANDBOX_TRANSFER_HOOK_PROGRAM,
+  BURN_INCINERATOR: INCINERATOR,
+} as const;
+
+export type CastName = keyof typeof CAST_ADDRESS;
+export type CastWalletName = Extract<CastName, `WALLET_${string}`>;
+
+/** Where each documented transaction lives: (wallet, FEATURED_DAY, generation index). */
+export const FEATURED_TX = {
+  TX_SWAP_JUPITER: { wallet: 'WALLET_RISK_LOW', index: 0 },
+  TX_SWAP_FAILED: { wallet: 'WALLET_RISK_LOW', index: 1 },
+  TX_TRANSFER_SOL: { wallet: 'WALLET_DEFI', index: 0 },
+  TX_TRANSFER_SPL: { wallet: 'WALLET_DEFI', index: 1 },
+  TX_STAKE_MARINADE: { wallet: 'WALLET_DEFI', index: 2 },
+  TX_STAKE_NATIVE: { wallet: 'WALLET_DEFI', index: 3 },
+  TX_ADD_LIQUIDITY: { wallet: 'WALLET_DEFI', index: 4 },
+  TX_NFT_SALE: { wallet: 'WALLET_NFT_COLLECTOR', index: 0 },
+  TX_NFT_MINT: { wallet: 'WALLET_NFT_COLLECTOR', index: 1 },
+  TX_CNFT_MINT: { wallet: 'WALLET_SPAM_RECEIVER', index: 0 },
+} as const satisfies Record<string, { wallet: CastWalletName; index: number }>;
+
+export type FeaturedTxName = keyof typeof FEATURED_TX;
+
+export const CAST_SIGNATURE = Object.fromEntries(
+  Object.entries(FEATURED_TX).map(([name, f]) => [name, encodeSignature(addressToBytes(CAST_ADDRESS[f.wallet])!, FEATURED_DAY, f.index)]),
+) as Record<FeaturedTxName, string>;
+
+/** Sandbox dust tokens (priced well under $1 per holding) held by the airdrop farmer and the drainer victim. */
+export const DUST_MINTS: readonly string[] = Array.from({ length: 40 }, (_, i) => deriveMint('dust', i));
+
+const entry = (kind: CastKind, address: string, cls: string, description: string): CastEntry => ({ kind, address, class: cls, description });
+const A = CAST_ADDRESS;
+const S = CAST_SIGNATURE;
+
+/** The cast, in documentation order. */
+export const CAST = {
+  TOKEN_SAFE: entry('token', A.TOKEN_SAFE, 'verdict SAFE', 'ROCK: verified, mint and freeze authority revoked, 48k holders with the top one under 4 %, $12M liquidity in two pools'),
+  TOKEN_CAUTION: entry('token', A.TOKEN_CAUTION, 'verdict CAUTION', 'MAYBE: unverified, mint authority active, thin $6.5k pool (low liquidity); no freeze authority, holders spread (score 0.35 counting factors only, 0.55 if the three flags also count)'),
+  TOKEN_RISKY: entry('token', A.TOKEN_RISKY, 'verdict RISKY', 'RUGR: mint + freeze authority active (the dev wallet), unverified, top holder 54–58 % and top 5 > 82 % of supply, the two whales sell into the pool every few hours, $8k liquidity'),
+  TOKEN_VOL_LOW: entry('token', A.TOKEN_VOL_LOW, 'volatility LOW', 'CALM: changes 1h +0.2 %, 6h −0.5 %, 24h +1.0 % → daily std ≈ 0.99 %'),
+  TOKEN_VOL_MODERATE: entry('token', A.TOKEN_VOL_MODERATE, 'volatility MODERATE', 'SWELL: changes 1h +1.0 %, 6h −2.5 %, 24h +5.0 % → daily std ≈ 5.0 %'),
+  TOKEN_VOL_HIGH: entry('token', A.TOKEN_VOL_HIGH, 'volatility HIGH', 'STORM: changes 1h +2.2 %, 6h +5.5 %, 24h −11 % → daily std ≈ 10.9 %'),
+  TOKEN_VOL_EXTREME: entry('token', A.TOKEN_VOL_EXTREME, 'volatility EXTREME', 'HURR: changes 1h +6 %, 6h −15 %, 24h +30 % → daily std ≈ 29.8 %'),
+  TOKEN_HHI_WELL: entry('token', A.TOKEN_HHI_WELL, 'HHI well distributed (< 1500)', 'CMNS: top-20 holders 4 % … 0.9 % of supply → HHI ≈ 100'),
+  TOKEN_HHI_MODERATE: entry('token', A.TOKEN_HHI_MODERATE, 'HHI moderately concentrated (1500–2500)', 'CLQ: one holder ≈ 40 %, then 12 %, 8 %, 5 % … → HHI ≈ 1900'),
+  TOKEN_HHI_HIGH: entry('token', A.TOKEN_HHI_HIGH, 'HHI highly concentrated (> 2500)', 'WPOD: holders ≈ 48 % and 21.5 %, then small ones → HHI ≈ 2850 (top holder under 50 %, top 5 under 80 %)'),
+  TOKEN_FLOAT: entry('token', A.TOKEN_FLOAT, 'float ≠ raw concentration', 'FLOAT: top holders are the incinerator (burn, 30 %), its Raydium pool (pool, ≈ 20 %), a launchpad bonding curve (10 %) and an exchange (Binance sandbox, 8 %); the float is ≈ 32 % of supply'),
+  TOKEN_T22_FEE_HOOK: entry('token', A.TOKEN_T22_FEE_HOOK, 'Token-2022: transfer fee + transfer hook', 'TOLL: Token-2022 with a 300 bps transfer fee (max 5,000 TOLL per transfer) and a transfer hook (PROGRAM_TRANSFER_HOOK); tradable on a Meteora pool'),
+  TOKEN_T22_CONTROLLED: entry('token', A.TOKEN_T22_CONTROLLED, 'Token-2022: permanent delegate + default frozen + mint close authority', 'SRUSD: verified regulated-style dollar; permanent delegate, new accounts start frozen (freeze authority set), mint close authority; tradable ≈ $1.00'),
+  TOKEN_T22_SOULBOUND: entry('token', A.TOKEN_T22_SOULBOUND, 'Token-2022: non-transferable', 'BADGE: soul-bound non-transferable badge; no pool and no price (market data unknown)'),
+  TOKEN_NO_MARKET: entry('token', A.TOKEN_NO_MARKET, 'no market data (unknown)', 'GHOST: a valid SPL mint with holders but no pool, no price from any source, no price change, no market cap'),
+  TOKEN_BRAND_NEW: entry('token', A.TOKEN_BRAND_NEW, 'brand-new token', 'JUSTL: (re)launched every hour, always 10–70 minutes old; no 6h/24h change (1h only once an hour old), priced by the market-data source only'),
+  TOKEN_LP_SOL_USDC: entry('token', A.TOKEN_LP_SOL_USDC, 'LP token', 'RLP: sandbox Raydium SOL-USDC LP token; held by WALLET_DEFI as a liquidity position; priced by the price aggregator only, no pool of its own'),
+  TOKEN_USDC: entry('token', A.TOKEN_USDC, 'real mint: USDC', 'USD Coin (real mint): verified, ≈ $1.00, deep USDC/USDT and SOL/USDC pools'),
+  TOKEN_USDT: entry('token', A.TOKEN_USDT, 'real mint: USDT', 'Tether USD (real mint): verified, ≈ $1.00'),
+  TOKEN_WSOL: entry('token', A.TOKEN_WSOL, 'real mint: wrapped SOL', 'Wrapped SOL (real mint): verified; SOL price follows a deterministic path around $150'),
+  TOKEN_MSOL: entry('token', A.TOKEN_MSOL, 'real mint: mSOL (LST)', 'Marinade staked SOL (real mint): verified, tag lst, ≈ 1.28 SOL'),
+  TOKEN_JITOSOL: entry('token', A.TOKEN_JITOSOL, 'real mint: jitoSOL (LST)', 'Jito staked SOL (real mint): verified, tag lst, ≈ 1.24 SOL'),
+
+  WALLET_REGULAR_INTERVALS: entry('wallet', A.WALLET_REGULAR_INTERVALS, 'label regular_intervals', 'one transaction every 4 h ± 45 s (gap CV ≈ 0.004), five rotating actions; 6 tx/day, so not high-frequency or 24/7'),
+  WALLET_HIGH_FREQUENCY: entry('wallet', A.WALLET_HIGH_FREQUENCY, 'label high_frequency', '≈ 20 swaps per hour around the clock over 8 pools on 2 DEXes, Jupiter-routed or direct (a sample longer than 20 h also shows 24_7_active; never repetitive)'),
+  WALLET_24_7_ACTIVE: entry('wallet', A.WALLET_24_7_ACTIVE, 'label 24_7_active', 'exactly one transaction in every UTC hour at a random minute (gap CV ≈ 0.4, 1 tx/h: not regular, not high-frequency)'),
+  WALLET_REPETITIVE: entry('wallet', A.WALLET_REPETITIVE, 'label repetitive_actions', '3–5 times a day (08–20 UTC) the same Jupiter→Raydium SOL→USDC swap through the same pool (100 % one pattern)'),
+  WALLET_NFT_COLLECTOR: entry('wallet', A.WALLET_NFT_COLLECTOR, 'label nft_collector', '14 collected (uncompressed, not spam) NFTs in 4 named collections plus 2 benign compressed airdrops; buys on Magic Eden'),
+  WALLET_SPAM_RECEIVER: entry('wallet', A.WALLET_SPAM_RECEIVER, 'airdrop/spam receiver (NOT nft_collector)', 'holds its 300 most recent compressed airdrops (≈ 2/3 claim-bait names, domains like claim-sol.xyz, zero-width characters; some provider-flagged) and only 3 collected NFTs; two drops a day among its own swaps and transfers'),
+  WALLET_NEW: entry('wallet', A.WALLET_NEW, 'new wallet (< 30 days)', 'its life restarts every 24 days and it is always 2–26 days old: funded by Binance (sandbox), then a few swaps and transfers'),
+  WALLET_AIRDROP_FARMER: entry('wallet', A.WALLET_AIRDROP_FARMER, 'airdrop farmer', '40 dust token accounts each worth $0.05–$0.80 (priced), plus SOL; receives dust drops from many distributors'),
+  WALLET_RISK_LOW: entry('wallet', A.WALLET_RISK_LOW, 'risk LOW (0.10)', 'factors: low_tx_diversity only — every transaction is a SWAP, but over 12 pools on Jupiter/Raydium/Orca, ~0.5 tx/day since 2023, no risky program, few holdings'),
+  WALLET_RISK_MODERATE: entry('wallet', A.WALLET_RISK_MODERATE, 'risk MODERATE (0.35)', 'factors: new_wallet + low_tx_diversity + low_protocol_diversity — always < 30 days old, only SOL transfers (System program) to 16 different friends'),
+  WALLET_RISK_ELEVATED: entry('wallet', A.WALLET_RISK_ELEVATED, 'risk ELEVATED (0.55)', 'factors: high_tx_concentration + low_tx_diversity + bot_like (repetitive) + low_protocol_diversity — every ~2 days the same SOL transfer to Coinbase (sandbox); old wallet'),
+  WALLET_RISK_HIGH: entry('wallet', A.WALLET_RISK_HIGH, 'risk HIGH (0.75)', 'factors: bot_like (≈ 20 tx/h) + new_wallet + risky_program + high_tx_concentration (2 pools + drainer collector) + low_tx_diversity (≈ 93 % SWAP); uses Jupiter, Raydium, Orca, so protocols ≥ 2'),
+  WALLET_RISK_CRITICAL: entry('wallet', A.WALLET_RISK_CRITICAL, 'risk CRITICAL (0.95)', 'all seven factors: ≈ 20 drainer calls per hour (UNKNOWN, one counterparty), always < 30 days old, 25 dust token accounts under $1, only the drainer program'),
+  WALLET_DEFI: entry('wallet', A.WALLET_DEFI, 'DeFi positions', 'mSOL (Marinade) and jitoSOL (Jito) staking, a Raydium SOL-USDC LP position, a Kamino USDC deposit; varied activity incl. Kraken and Wormhole (sandbox) counterparties'),
+  WALLET_EMPTY: entry('wallet', A.WALLET_EMPTY, 'empty wallet', 'no lamports, no tokens, no NFTs, no transactions'),
+  WALLET_RUGR_DEV: entry('wallet', A.WALLET_RUGR_DEV, 'whale distributing (RUGR top holder)', 'RUGR mint/freeze authority and top holder (54–58 %, falling through each week); sells RUGR into its pool every ~3 h'),
+  WALLET_RUGR_WHALE: entry('wallet', A.WALLET_RUGR_WHALE, 'whale distributing (RUGR #2 holder)', 'second RUGR holder (13–15 %); sells into the pool every ~5 h'),
+  WALLET_DRAINER_COLLECTOR: entry('wallet', A.WALLET_DRAINER_COLLECTOR, 'drainer collector', 'receives what PROGRAM_DRAINER sweeps from WALLET_RISK_HIGH and WALLET_RISK_CRITICAL'),
+
+  PROGRAM_DRAINER: entry('program', A.PROGRAM_DRAINER, 'known risky program', 'FAKE sandbox-only drainer program (listed in RISKY_PROGRAMS); invoked by WALLET_RISK_HIGH and WALLET_RISK_CRITICAL'),
+  PROGRAM_TRANSFER_HOOK: entry('program', A.PROGRAM_TRANSFER_HOOK, 'transfer-hook program', 'FAKE sandbox transfer-hook program of TOLL'),
+  BURN_INCINERATOR: entry('program', A.BURN_INCINERATOR, 'burn address', 'the real incinerator address; holder kind burn (FLOAT)'),
+
+  TX_SWAP_JUPITER: entry('transaction', S.TX_SWAP_JUPITER, 'SWAP (Jupiter)', 'WALLET_RISK_LOW swaps 2 SOL for USDC via Jupiter v6 routed through Raydium (2024-07-01)'),
+  TX_SWAP_FAILED: entry('transaction', S.TX_SWAP_FAILED, 'failed transaction', 'WALLET_RISK_LOW: a Jupiter swap that failed on slippage (custom program error 0x1771), no transfers'),
+  TX_TRANSFER_SOL: entry('transaction', S.TX_TRANSFER_SOL, 'TRANSFER (SOL)', 'WALLET_DEFI sends 3.5 SOL to a friend (System program)'),
+  TX_TRANSFER_SPL: entry('transaction', S.TX_TRANSFER_SPL, 'TRANSFER (SPL)', 'WALLET_DEFI sends 250 USDC to a friend (Token program)'),
+  TX_STAKE_MARINADE: entry('transaction', S.TX_STAKE_MARINADE, 'STAKE_SOL (Marinade)', 'WALLET_DEFI deposits 10 SOL into Marinade and receives mSOL'),
+  TX_STAKE_NATIVE: entry('transaction', S.TX_STAKE_NATIVE, 'STAKE_SOL (native stake account)', 'WALLET_DEFI funds and delegates a native stake account with 5 SOL (Stake program)'),
+  TX_ADD_LIQUIDITY: entry('transaction', S.TX_ADD_LIQUIDITY, 'ADD_LIQUIDITY (Raydium)', 'WALLET_DEFI adds SOL + USDC to the Raydium SOL-USDC pool and receives RLP'),
+  TX_NFT_SALE: entry('transaction', S.TX_NFT_SALE, 'NFT_SALE (Magic Eden)', 'WALLET_NFT_COLLECTOR buys Sandbox Monkes #2210 for 42 SOL on Magic Eden v2 (royalty and fee transfers)'),
+  TX_NFT_MINT: entry('transaction', S.TX_NFT_MINT, 'NFT_MINT', 'WALLET_NFT_COLLECTOR mints Loopback Lads #777 from its Candy Machine for 1.5 SOL'),
+  TX_CNFT_MINT: entry('transaction', S.TX_CNFT_MINT, 'COMPRESSED_NFT_MINT (spam airdrop)', 'a spammer mints a claim-bait compressed NFT into WALLET_SPAM_RECEIVER via Bubblegum'),
+} as const satisfies Record<string, CastEntry>;
+
+export type CastEntryName = keyof typeof CAST;
