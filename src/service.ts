@@ -23,6 +23,12 @@ import { buildRegistry, type Registry } from './registry/index.js';
 import { startBaseSandbox, type BaseSandbox } from './sandbox/base/index.js';
 import { startSolanaSandbox, type SolanaSandbox } from './sandbox/solana/index.js';
 import { openSqliteStore } from './store/sqlite.js';
+import { createEntityDirectory } from './analytics/entities.js';
+import { createSources, LIVE_SOURCE_URLS, type Sources } from './sources/index.js';
+import { readMint } from './sources/solana-rpc.js';
+import { startSandboxProviders, type SandboxProviders } from './sandbox/providers/index.js';
+import { FaultController } from './sandbox/providers/faults.js';
+import { createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from './sandbox/world/index.js';
 import type { Store } from './store/types.js';
 
 export interface ServiceOverrides {
@@ -52,7 +58,8 @@ export interface RunningService {
   app: FastifyInstance;
   url: string;
   payTo: PayTo;
-  sandbox?: { solana: SolanaSandbox; base: BaseSandbox };
+  sandbox?: { solana: SolanaSandbox; base: BaseSandbox; providers?: SandboxProviders };
+  sources: Sources;
   store: Store;
   close(): Promise<void>;
 }
@@ -119,6 +126,27 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     }
     if (overrides.wrapFacilitator) facilitator = overrides.wrapFacilitator(facilitator);
 
+    // Data sources: the loopback sandbox providers over one deterministic world, or the real providers.
+    const tuning = { timeoutMs: config.sourceTimeoutMs, retries: config.sourceRetries };
+    let sources: Sources;
+    let entities = createEntityDirectory();
+    let riskyPrograms: ReadonlySet<string> = new Set(config.riskyPrograms);
+    if (sandbox) {
+      const providers = await startSandboxProviders(createSandboxWorld(config.sandboxSeed), now, FaultController.fromEnv(config.sandboxFaults));
+      closers.push(() => providers.close());
+      sandbox.providers = providers;
+      sources = createSources(providers.urls, {}, tuning);
+      // The sandbox's own institutions, labelled like the real ones are in live mode.
+      riskyPrograms = new Set([...config.riskyPrograms, ...RISKY_PROGRAMS.map((p) => p.address)]);
+      entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
+    } else {
+      sources = createSources(
+        { ...LIVE_SOURCE_URLS, ...(config.jupiterApiKey ? { jupiter: 'https://api.jup.ag' } : {}), ...(config.solanaRpcUrl ? { solanaRpc: config.solanaRpcUrl } : {}), ...config.sourceUrls },
+        { helius: config.heliusApiKey, jupiter: config.jupiterApiKey },
+        tuning,
+      );
+    }
+
     const registry = overrides.registry ?? buildRegistry();
     const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator);
     await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
@@ -139,15 +167,17 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         return { ok: supported.kinds.length > 0, kinds: supported.kinds.map((k) => `v${k.x402Version}:${k.scheme}:${k.network}`) };
       },
       ...(sandbox ? { sandbox: { solanaRpcUrl: sandbox.solana.url, baseRpcUrl: sandbox.base.url } } : {}),
+      // The demo runs the light token analysis for a mint and the light wallet profile for anything else.
+      demoTarget: async (address, signal) => (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'),
     };
     const app = await buildApp({
       config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
-      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe),
+      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms,
     });
     await app.listen({ host: config.host, port });
     closers.push(() => app.close());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
-    return { app, url: publicUrl, payTo, sandbox, store, close: closeAll };
+    return { app, url: publicUrl, payTo, sandbox, store, sources, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -13,6 +13,7 @@ import { buildLlmsFullTxt, buildLlmsTxt } from '../docs/llms.js';
 import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
 import { ApiError, errorBody } from './errors.js';
+import { sourceHealth } from '../sources/index.js';
 import type { AppDeps } from './server.js';
 import { clientIp } from './rate-limit.js';
 import { sendOutcome, type Invoker } from './invoke.js';
@@ -74,7 +75,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       status: store.ok && cache.ok && facilitator.ok ? 'ok' : 'degraded',
       data_mode: deps.config.dataMode,
       served_at: deps.now().toISOString(),
-      components: { store, cache, facilitator, sources: [] },
+      components: { store, cache, facilitator, sources: sourceHealth(deps.sources) },
       endpoints: { total: deps.registry.list.length, implemented, pending },
       payments: { protocol: 'x402', versions: [1, 2], networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:8453'], card: deps.card !== undefined },
       ...(deps.status.sandbox ? { sandbox: { solana_rpc_url: deps.status.sandbox.solanaRpcUrl, base_rpc_url: deps.status.sandbox.baseRpcUrl } } : {}),
@@ -99,7 +100,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     }
     const key = await deps.status.demoTarget(address, AbortSignal.timeout(deps.config.answerDeadlineMs));
     const endpoint = deps.registry.get(key)!;
-    const outcome = await deps.invoker.invokeUnpaid(endpoint, { address }, req.id);
+    const outcome = await deps.invoker.invokeUnpaid(endpoint, key === 'enrich-token-light' ? { mint: address } : { address }, req.id);
     return sendOutcome(reply.header('X-RateLimit-Remaining', String(decision.remaining)), outcome);
   });
 }

@@ -10,6 +10,8 @@ import type { Config } from '../config/index.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { Caveat } from '../registry/types.js';
 import type { Store } from '../store/types.js';
+import type { Sources } from '../sources/index.js';
+import type { EntityDirectory } from '../analytics/entities.js';
 import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
 import { FacilitatorUnavailableError, type PaymentCheck, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
 import { isPaymentAuthorization, type CardGate } from '../payments/card/index.js';
@@ -30,6 +32,9 @@ export interface InvokeDeps {
   howToPay: Record<string, unknown>;
   /** The `Authorization: Payment` (MPP card) path; absent unless Stripe is configured. */
   card?: CardGate;
+  sources: Sources;
+  entities: EntityDirectory;
+  riskyPrograms: ReadonlySet<string>;
 }
 
 function serverTiming(timings: Record<string, number>): string {
@@ -166,7 +171,7 @@ export class Invoker {
     const { cache, config, now } = this.deps;
     const execution = await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs,
-      context: { requestId, now, dataMode: config.dataMode },
+      context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms },
     });
     const caveats: Caveat[] = [...(execution.result.caveats ?? [])];
     if (config.dataMode === 'sandbox' && !caveats.some((c) => c.code === 'sandbox_data')) {

@@ -11,6 +11,8 @@ import { SERVICE_VERSION, type Config } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
 import type { Deprecation } from '../registry/types.js';
 import type { Store } from '../store/types.js';
+import type { Sources } from '../sources/index.js';
+import type { EntityDirectory } from '../analytics/entities.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { CardGate } from '../payments/card/index.js';
@@ -42,6 +44,9 @@ export interface AppDeps {
   publicUrl: string;
   status: StatusProbe;
   card?: CardGate;
+  sources: Sources;
+  entities: EntityDirectory;
+  riskyPrograms: ReadonlySet<string>;
 }
 
 const EXPOSED_HEADERS = [
@@ -105,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limitFree = freeRouteLimit(deps.limiter, deps.config.freeRouteLimitPerMinute);
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
-    logger: deps.logger, now: deps.now, card: deps.card,
+    logger: deps.logger, now: deps.now, card: deps.card, sources: deps.sources, entities: deps.entities, riskyPrograms: deps.riskyPrograms,
     allEndpoints: allEndpointPrices(deps.registry),
     howToPay: howToPay(deps.publicUrl, deps.card !== undefined),
   });

@@ -31,6 +31,18 @@ export interface Config {
   stripeSecretKey?: string;
   stripeNetworkId?: string;
   mppSecretKey?: string;
+  /** Provider keys (live mode). */
+  heliusApiKey?: string;
+  jupiterApiKey?: string;
+  /** Per-provider base URL overrides (live mode; e.g. a paid Jupiter host or a proxy). */
+  sourceUrls: Partial<Record<'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields', string>>;
+  /** Budget of one call to a data source, retries included, and the retries. */
+  sourceTimeoutMs: number;
+  sourceRetries: number;
+  /** Program ids whose use counts as a risky interaction in wallet risk (comma-separated `RISKY_PROGRAMS`). */
+  riskyPrograms: string[];
+  /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
+  sandboxFaults?: string;
   demoLimitPerHour: number;
   freeRouteLimitPerMinute: number;
   logLevel: string;
@@ -46,7 +58,7 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
-const PROVIDER_KEYS = ['HELIUS_API_KEY', 'BIRDEYE_API_KEY', 'JUPITER_API_KEY', 'SOLANA_RPC_URL'] as const;
+const PROVIDER_KEYS = ['HELIUS_API_KEY', 'JUPITER_API_KEY', 'SOLANA_RPC_URL'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const explicitMode = env.DATA_MODE;
@@ -72,6 +84,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeNetworkId: env.STRIPE_NETWORK_ID || undefined,
     mppSecretKey: env.MPP_SECRET_KEY || undefined,
+    heliusApiKey: env.HELIUS_API_KEY || undefined,
+    jupiterApiKey: env.JUPITER_API_KEY || undefined,
+    sourceUrls: Object.fromEntries(
+      ([
+        ['heliusRpc', env.HELIUS_RPC_URL], ['heliusApi', env.HELIUS_API_URL], ['dexscreener', env.DEXSCREENER_URL],
+        ['jupiter', env.JUPITER_URL], ['defillamaApi', env.DEFILLAMA_URL], ['defillamaYields', env.DEFILLAMA_YIELDS_URL],
+      ] as const).filter(([, v]) => v),
+    ),
+    sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),
+    sourceRetries: intFromEnv(env, 'SOURCE_RETRIES', 2),
+    sandboxFaults: env.SANDBOX_FAULTS || undefined,
+    riskyPrograms: (env.RISKY_PROGRAMS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
     logLevel: env.LOG_LEVEL || 'info',

@@ -5,6 +5,8 @@
  */
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { InputIssue } from '../app/errors.js';
+import type { EntityDirectory } from '../analytics/entities.js';
+import type { Sources } from '../sources/index.js';
 
 /** Families follow the spec's endpoint tables; each maps to a folder under `src/endpoints/`. */
 export type Family =
@@ -53,6 +55,12 @@ export interface HandlerContext {
   /** Aborted when the call's 15 s answer deadline passes. */
   signal: AbortSignal;
   dataMode: 'sandbox' | 'live';
+  /** The typed provider clients (sandbox or live: the same code, other base URLs). */
+  sources: Sources;
+  /** Known-entity labels (exchanges, protocols, bridges, foundations). */
+  entities: EntityDirectory;
+  /** Programs whose use counts as "interaction with known risky programs" (wallet risk). */
+  riskyPrograms: ReadonlySet<string>;
 }
 
 export type Handler<I extends TObject> = (input: Static<I>, ctx: HandlerContext) => Promise<HandlerResult>;

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { analyzeToken } from './shared/token-analysis.js';
+import { TokenAnalysisFullSchema } from './shared/schemas.js';
+import { tokenBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({
   key: 'enrich-token-full',
@@ -21,7 +23,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Token analysis (full)'),
+  output: TokenAnalysisFullSchema,
   cacheTtlSeconds: 120,
-  example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', include_holders: true },
+  example: { mint: 'Fx65HmRFsFVVnnGhs499Tr9y56v5QjwJYNvSJNAi9dp2', include_holders: true },
+  handler: (input, ctx) => analyzeToken(input.mint, { includeHolders: input.include_holders ?? true, full: true }, ctx),
+  briefing: tokenBriefing,
 });

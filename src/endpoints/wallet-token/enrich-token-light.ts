@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { analyzeToken } from './shared/token-analysis.js';
+import { TokenAnalysisLightSchema } from './shared/schemas.js';
+import { tokenBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({
   key: 'enrich-token-light',
@@ -19,7 +21,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Token analysis (light)'),
+  output: TokenAnalysisLightSchema,
   cacheTtlSeconds: 60,
-  example: { mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', include_holders: false },
+  example: { mint: '2sxu8BQBZ3x8q1kZYNymJafzvaDDJsDgM174FDfLggBb', include_holders: false },
+  handler: (input, ctx) => analyzeToken(input.mint, { includeHolders: input.include_holders ?? false, full: false }, ctx),
+  briefing: tokenBriefing,
 });

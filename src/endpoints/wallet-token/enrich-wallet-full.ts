@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { walletProfile } from './shared/wallet-profile.js';
+import { WalletProfileFullSchema } from './shared/schemas.js';
+import { walletBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({
   key: 'enrich-wallet-full',
@@ -20,7 +22,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Wallet profile (full)'),
+  output: WalletProfileFullSchema,
   cacheTtlSeconds: 120,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', depth: 'full' },
+  example: { address: '57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz', depth: 'full' },
+  handler: (input, ctx) => walletProfile(input.address, { full: input.depth !== 'light' }, ctx),
+  briefing: walletBriefing,
 });

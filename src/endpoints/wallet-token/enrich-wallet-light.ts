@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { walletProfile } from './shared/wallet-profile.js';
+import { WalletProfileLightSchema } from './shared/schemas.js';
+import { walletBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({
   key: 'enrich-wallet-light',
@@ -18,7 +20,16 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Wallet profile (light)'),
+  output: WalletProfileLightSchema,
   cacheTtlSeconds: 60,
-  example: { address: 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg', depth: 'light' },
+  example: { address: 'FLJ2HsJUYjxRsKWVcwLbatomDTRAEsQKR9vSRQbLu5eU', depth: 'light' },
+  handler: async (input, ctx) => {
+    const result = await walletProfile(input.address, { full: false }, ctx);
+    // The full profile has its own endpoint and price; here depth=full says where to get it.
+    if (input.depth === 'full') {
+      result.caveats = [...(result.caveats ?? []), { code: 'depth_on_full_endpoint', message: 'This is the light profile; depth "full" is served by enrich-wallet-full.' }];
+    }
+    return result;
+  },
+  briefing: walletBriefing,
 });

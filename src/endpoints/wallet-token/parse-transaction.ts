@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Signature } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { describeTransaction } from './shared/transaction.js';
+import { TransactionParseSchema } from './shared/schemas.js';
+import { transactionBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({
   key: 'parse-transaction',
@@ -17,9 +19,11 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Transaction parse'),
+  output: TransactionParseSchema,
   cacheTtlSeconds: 600,
   example: {
-    signature: '5UfDuX7WXY18keiz9mZ6zKkY8JyNuLDFz2QycQcr7skRkgVaNmo6tgFbsePRrX5C6crvycJ2A3txSdGgjPHvPbTZ',
+    signature: '3vhHVhf1m26yUuhxdLhQki1jfrS2WoexftboGrHmwpbJXmK6G8UvAejUjr8rx9wsmKzC4FEdRmHdCAMJWejfJtMu',
   },
+  handler: (input, ctx) => describeTransaction(input.signature, ctx),
+  briefing: transactionBriefing,
 });
