@@ -72,7 +72,7 @@ test('exactly 48 endpoints with unique keys, in spec order', () => {
 
 test('each endpoint lives in src/endpoints/<family>/<key>.ts and the folder holds nothing else', async () => {
   // Helpers shared by a family's endpoints live in `src/endpoints/<family>/shared/`.
-  const files = listEndpointFiles(ENDPOINTS_DIR).filter((f) => f !== 'index.ts' && !/^[^/]+\/shared\//.test(f));
+  const files = listEndpointFiles(ENDPOINTS_DIR).filter((f) => f !== 'index.ts' && !/^([^/]+\/)?shared\//.test(f));
   const expected = ENDPOINTS.map((e) => `${e.family}/${e.key}.ts`).sort();
   assert.deepEqual(files, expected);
   for (const file of files) {

@@ -15,7 +15,7 @@ import { round2, round4 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { bestPair } from '../../../sources/dexscreener.js';
 import { readMint } from '../../../sources/solana-rpc.js';
-import { gatherLegs, legTimings, optional } from '../../legs.js';
+import { gatherLegs, legTimings, optional } from '../../shared/legs.js';
 import { toApiError } from '../../../sources/errors.js';
 import { fetchTopHolders } from './holders.js';
 import { mintExtensionsToDomain, quoteFill, quoteSizesUsd, usdcSelfQuote, USDC_MINT, type QuoteFill } from './token-mapping.js';

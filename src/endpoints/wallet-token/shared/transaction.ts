@@ -4,7 +4,7 @@ import { parseTransaction } from '../../../analytics/transaction-parse.js';
 import type { TransactionInput } from '../../../analytics/types.js';
 import type { HandlerContext, HandlerResult } from '../../../registry/types.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
-import { gatherLegs, legTimings, required } from '../../legs.js';
+import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 
 export function toTransactionInput(tx: EnhancedTransaction): TransactionInput {
   const programIds: string[] = [];

@@ -12,7 +12,7 @@ import { nftSummary } from '../../../analytics/nft-summary.js';
 import { round2 } from '../../../analytics/round.js';
 import { assessWalletRisk } from '../../../analytics/wallet-risk.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import { gatherLegs, legTimings, optional, required } from '../../legs.js';
+import { gatherLegs, legTimings, optional, required } from '../../shared/legs.js';
 import { isFungible, toActivity, toHolding, toNft } from './wallet-mapping.js';
 
 export interface WalletProfileOptions {
