@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput and latency on loopback, measured in one run so ratios are meaningful.
- * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, and an invalid-input
- * refusal. Issue 12 extends this with paid calls (pre-signed payments), cold fan-out and memory.
+ * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, an invalid-input
+ * refusal; cold fan-out of enrich-token-full with injected source latency; upstream requests per cold
+ * call. Issue 12 extends this with paid calls (pre-signed payments), coalescing and memory.
  * Writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config/index.js';
 import { startService } from '../src/service.js';
+import { countUpstreamCalls, measureFanout } from './fanout.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 32;
@@ -52,6 +54,9 @@ rows.push(await measure('402 with input_errors: unpaid invalid whale-watch', {
 }));
 rows.push(await measure('free route: GET /llms.txt', { url: `${service.url}/llms.txt` }));
 
+const fanout = await measureFanout(service, 50);
+const upstreamCalls = await countUpstreamCalls(service);
+
 await service.close();
 await baseline.close();
 
@@ -60,5 +65,10 @@ console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padSt
 for (const r of rows) {
   console.log(`${r.name.padEnd(52)} ${String(r.requests_per_s).padStart(8)} ${`${Math.round((r.requests_per_s / base) * 100)}%`.padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)}`);
 }
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows }, null, 2));
+console.log(`\ncold enrich-token-full, ${fanout.injected_latency_ms} ms injected per source request (${fanout.calls} calls, medians):`);
+console.log(`  end-to-end ${fanout.median_e2e_ms} ms vs slowest leg ${fanout.median_slowest_leg_ms} ms → ratio ${fanout.ratio} (target ≤ ${fanout.target_ratio}: ${fanout.met ? 'met' : 'NOT met'})`);
+console.log(`  legs: ${Object.entries(fanout.legs_ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+console.log('\nupstream requests per cold call:');
+for (const r of upstreamCalls) console.log(`  ${r.endpoint.padEnd(22)} ${String(r.upstream_requests).padStart(3)} requests  (${r.e2e_ms} ms, no injected latency)`);
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls }, null, 2));
 console.log('\nwritten to bench/results.json');
