@@ -46,3 +46,9 @@ export function clamp(x: number, lo: number, hi: number): number {
 export function isFiniteNumber(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
 }
+
+/** Rounds to `digits` significant digits: prices of micro-cap tokens keep their precision, float noise goes. */
+export function roundSig(x: number, digits = 10): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  return Number(x.toPrecision(digits));
+}

@@ -11,7 +11,7 @@
  *  - A size with no quote (no route, or a quote with non-positive amounts) is `available: false`
  *    with null figures — never 0 % impact, which would read as "perfectly liquid".
  */
-import { isFiniteNumber, round2 } from './round.js';
+import { isFiniteNumber, round2, roundSig } from './round.js';
 import type { SlippageQuote } from './types.js';
 
 export const SLIPPAGE_SIZES_USD = [100, 1_000, 10_000, 100_000] as const;
@@ -46,7 +46,7 @@ export function slippageTable(quotes: readonly (SlippageQuote | null | undefined
       impact = q.price_impact_pct;
       method = 'quoted';
     }
-    if (impact === null) return { size_usd: size, available: true, price_impact_pct: null, effective_price_usd: effective, method: null, reason: 'no_reference_price' };
-    return { size_usd: size, available: true, price_impact_pct: round2(Math.max(0, impact)), effective_price_usd: effective, method };
+    if (impact === null) return { size_usd: size, available: true, price_impact_pct: null, effective_price_usd: roundSig(effective), method: null, reason: 'no_reference_price' };
+    return { size_usd: size, available: true, price_impact_pct: round2(Math.max(0, impact)), effective_price_usd: roundSig(effective), method };
   });
 }

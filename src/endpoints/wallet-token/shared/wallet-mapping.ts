@@ -30,7 +30,7 @@ export function toHolding(item: DasAsset): Holding {
     decimals,
     uiAmount,
     priceUsd,
-    valueUsd: info.price_info?.total_price ?? (priceUsd !== null ? round2(uiAmount * priceUsd) : null),
+    valueUsd: info.price_info?.total_price != null ? round2(info.price_info.total_price) : priceUsd !== null ? round2(uiAmount * priceUsd) : null,
   };
 }
 
