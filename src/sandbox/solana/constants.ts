@@ -10,12 +10,10 @@ export const USDC_DECIMALS = 6;
 export const USDC_MINT_AUTHORITY = 'BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG';
 export const USDC_FREEZE_AUTHORITY = '7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar';
 
-export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
-export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+// Mainnet program ids: one list for the whole project (the analytics name them too).
+import { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../analytics/known-programs.js';
+
+export { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM };
 export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 /** Programs that "exist" on the sandbox chain (executable accounts for getAccountInfo). */
 export const BUILTIN_PROGRAMS = [

@@ -289,11 +289,20 @@ export function nativeStakeTx(a: { ts: number; owner: string; stakeAccount: stri
   });
 }
 
-export function addLiquidityTx(env: TxEnv, a: { ts: number; owner: string; pool: string; lpMint: string; usd: number; quoteMint: string }): TxDraft {
+interface LiquidityMove { ts: number; owner: string; pool: string; lpMint: string; usd: number; quoteMint: string }
+
+/** The three amounts of a SOL/quote liquidity move worth `usd`: half in SOL, half in the quote, and the LP tokens. */
+function liquidityAmounts(env: TxEnv, a: LiquidityMove): { solRaw: bigint; quoteRaw: bigint; lpRaw: bigint } {
   const half = a.usd / 2;
-  const solRaw = uiToRaw(half / (env.price(WSOL_MINT, a.ts) || 1), 9);
-  const quoteRaw = uiToRaw(half / (env.price(a.quoteMint, a.ts) || 1), env.decimals(a.quoteMint));
-  const lpRaw = uiToRaw(a.usd / (env.price(a.lpMint, a.ts) || 1), env.decimals(a.lpMint));
+  return {
+    solRaw: uiToRaw(half / (env.price(WSOL_MINT, a.ts) || 1), 9),
+    quoteRaw: uiToRaw(half / (env.price(a.quoteMint, a.ts) || 1), env.decimals(a.quoteMint)),
+    lpRaw: uiToRaw(a.usd / (env.price(a.lpMint, a.ts) || 1), env.decimals(a.lpMint)),
+  };
+}
+
+export function addLiquidityTx(env: TxEnv, a: LiquidityMove): TxDraft {
+  const { solRaw, quoteRaw, lpRaw } = liquidityAmounts(env, a);
   return draft({
     ts: a.ts,
     type: 'ADD_LIQUIDITY',
@@ -309,11 +318,8 @@ export function addLiquidityTx(env: TxEnv, a: { ts: number; owner: string; pool:
   });
 }
 
-export function withdrawLiquidityTx(env: TxEnv, a: { ts: number; owner: string; pool: string; lpMint: string; usd: number; quoteMint: string }): TxDraft {
-  const half = a.usd / 2;
-  const solRaw = uiToRaw(half / (env.price(WSOL_MINT, a.ts) || 1), 9);
-  const quoteRaw = uiToRaw(half / (env.price(a.quoteMint, a.ts) || 1), env.decimals(a.quoteMint));
-  const lpRaw = uiToRaw(a.usd / (env.price(a.lpMint, a.ts) || 1), env.decimals(a.lpMint));
+export function withdrawLiquidityTx(env: TxEnv, a: LiquidityMove): TxDraft {
+  const { solRaw, quoteRaw, lpRaw } = liquidityAmounts(env, a);
   return draft({
     ts: a.ts,
     type: 'WITHDRAW_LIQUIDITY',
