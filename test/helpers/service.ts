@@ -2,6 +2,9 @@
  * Starts the real service on loopback for HTTP tests: sandbox chains, in-process facilitator,
  * SQLite in a temporary directory, silent logs. The clock is shared by the service and the chains,
  * and can be moved forward to make authorizations expire.
+ *
+ * `fixedNow` freezes that clock at a given moment (still moved by `advance`), so two services answer
+ * from the same sandbox moment.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +18,21 @@ export interface TestService extends RunningService {
   invoke(key: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
+export interface TestServiceOptions extends Omit<ServiceOverrides, 'now'> {
+  /** A constant clock (moved only by `advance`) instead of real time. */
+  fixedNow?: Date;
+}
+
 export async function startTestService(
-  overrides: Omit<ServiceOverrides, 'now'> = {},
+  options: TestServiceOptions = {},
   env: Record<string, string> = {},
 ): Promise<TestService> {
+  const { fixedNow, ...overrides } = options;
+  const clockBase = fixedNow ? () => fixedNow.getTime() : () => Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'oea-test-'));
   const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', ...env }), port: 0, host: '127.0.0.1', dataDir };
   let offset = 0;
-  const service = await startService(config, { ...overrides, now: () => new Date(Date.now() + offset) });
+  const service = await startService(config, { ...overrides, now: () => new Date(clockBase() + offset) });
   return {
     ...service,
     advance(ms: number) {

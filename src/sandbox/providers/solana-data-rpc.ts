@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { getBase58Decoder, getBase58Encoder, isAddress } from '@solana/kit';
 import { bytesToAddress, uiAmount } from '../solana/accounts.js';
+import { ORCA_WHIRLPOOL, PUMP_FUN, RAYDIUM_AMM_V4 } from '../../analytics/known-programs.js';
 import {
   BUILTIN_PROGRAMS,
   COMPUTE_BUDGET_PROGRAM,
@@ -34,7 +35,7 @@ import {
 } from '../solana/constants.js';
 import { RpcError } from '../solana/errors.js';
 import { slotAt as worldSlotAt } from '../world/time.js';
-import type { SandboxWorld, TokenState, TransactionState } from '../world/types.js';
+import type { PoolState, SandboxWorld, TokenState, TransactionState } from '../world/types.js';
 import type { ProviderHandler } from './server.js';
 
 const SLOTS_PER_EPOCH = 432_000;
@@ -446,6 +447,14 @@ function renderTransaction(tx: TransactionState, ctx: TransactionContext): Json 
 
 // ---- the node ----
 
+/** The AMM program that owns each world DEX's pool accounts. */
+const POOL_PROGRAMS: Record<PoolState['dex'], string> = {
+  raydium: RAYDIUM_AMM_V4,
+  orca: ORCA_WHIRLPOOL,
+  meteora: 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
+  pumpswap: RAYDIUM_AMM_V4,
+};
+
 class DataNode {
   readonly slot: number;
 
@@ -454,6 +463,8 @@ class DataNode {
     private readonly at: Date,
     /** token account → (mint, owner), learned from answers given (see the header). */
     private readonly tokenAccounts: Map<string, { mint: string; owner: string }>,
+    /** Holder owners that are program-owned accounts (pools, bonding curves) → the owning program. */
+    private readonly programOwned: Map<string, string>,
   ) {
     this.slot = slotAt(at);
   }
@@ -509,6 +520,8 @@ class DataNode {
     }
     const program = this.program(address, encoding);
     if (program) return program;
+    const owningProgram = this.programOwned.get(address);
+    if (owningProgram) return { data: emptyData(encoding), executable: false, lamports: 2_039_280, owner: owningProgram, rentEpoch: RENT_EPOCH, space: 0 };
     const wallet = this.world.wallet(address, this.at);
     if (!wallet) return null;
     for (const t of wallet.tokens) this.learn(t.tokenAccount, t.mint, address);
@@ -528,7 +541,15 @@ class DataNode {
   largestAccounts(mint: string) {
     const token = this.mint(mint);
     const holders = [...token.topHolders].sort((a, b) => (BigInt(b.amountRaw) > BigInt(a.amountRaw) ? 1 : BigInt(b.amountRaw) < BigInt(a.amountRaw) ? -1 : 0)).slice(0, 20);
-    for (const h of holders) this.learn(h.tokenAccount, token.mint, h.owner);
+    for (const h of holders) {
+      this.learn(h.tokenAccount, token.mint, h.owner);
+      // A pool's or a launch curve's vault authority is an account of the AMM / launch program, as on mainnet.
+      const program = h.kind === 'pool' ? POOL_PROGRAMS[token.pools.find((p) => p.address === h.owner)?.dex ?? 'raydium'] : h.kind === 'bonding_curve' ? PUMP_FUN : undefined;
+      if (program) {
+        if (this.programOwned.size >= MAX_LEARNED_TOKEN_ACCOUNTS) this.programOwned.delete(this.programOwned.keys().next().value!);
+        this.programOwned.set(h.owner, program);
+      }
+    }
     return holders.map((h) => ({ address: h.tokenAccount, ...uiAmount(BigInt(h.amountRaw), token.decimals) }));
   }
 
@@ -625,11 +646,12 @@ function handleOne(node: DataNode, request: unknown): Json {
 /** The data RPC node over `world`, at the time `now()` says (read once per HTTP request). */
 export function createSolanaDataRpcHandler(world: SandboxWorld, now: () => Date = () => new Date()): ProviderHandler {
   const tokenAccounts = new Map<string, { mint: string; owner: string }>();
+  const programOwned = new Map<string, string>();
   return (req) => {
     if (req.method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: use POST' }, id: null } };
     // The provider server hands over non-JSON bodies as text.
     if (typeof req.body !== 'object' || req.body === null) return { body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null } };
-    const node = new DataNode(world, now(), tokenAccounts);
+    const node = new DataNode(world, now(), tokenAccounts, programOwned);
     if (Array.isArray(req.body)) {
       if (req.body.length === 0) return { body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null } };
       return { body: req.body.map((r) => handleOne(node, r)) };
