@@ -44,14 +44,10 @@ describe('determinism', () => {
   after(() => Promise.all([first.close(), second.close()]));
 
   it('two services on the same clock give byte-identical data for each of the five endpoints', async () => {
-    // Solana payments run together; Base payments one at a time (the Base sandbox fails concurrent
-    // settlements that arrive out of nonce order — see the note in wallet-token-cast.test.ts).
-    const sequentially = async () => {
-      const out = [];
-      for (const [key, body] of CALLS) out.push(await answer(second, 'base', key, body));
-      return out;
-    };
-    const results = await Promise.all([Promise.all(CALLS.map(([key, body]) => answer(first, 'solana', key, body))), sequentially()]);
+    const results = await Promise.all([
+      Promise.all(CALLS.map(([key, body]) => answer(first, 'solana', key, body))),
+      Promise.all(CALLS.map(([key, body]) => answer(second, 'base', key, body))),
+    ]);
     CALLS.forEach(([key], i) => {
       const [a, b] = [results[0]![i]!, results[1]![i]!];
       assert.equal(a.json.meta.cache.hit, false, `${key}: computed, not cached`);

@@ -184,6 +184,14 @@ describe('paid calls', () => {
     });
   }
 
+  it('10 different payments settling at once on each network all succeed (settlements may reach the chain out of order)', async () => {
+    for (const network of NETWORKS) {
+      const payers = await Promise.all(Array.from({ length: 10 }, () => newPayer(service, network)));
+      const results = await Promise.all(payers.map((p, i) => paidInvoke(p, service, 'test-echo', { value: `concurrent-${network}-${i}` })));
+      assert.deepEqual(results.map((r) => r.status), Array(10).fill(200), network);
+    }
+  });
+
   it('garbage payment headers → 402 payment_invalid, never a 500', async () => {
     const cases: Record<string, string>[] = [{ 'PAYMENT-SIGNATURE': 'not-base64!!' }, { 'X-PAYMENT': 'e30=' }, { 'PAYMENT-SIGNATURE': Buffer.from('{"x402Version":1}').toString('base64') }];
     for (const headers of cases) {

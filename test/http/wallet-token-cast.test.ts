@@ -3,10 +3,6 @@
  * (docs/sandbox-cast.md) through the real stack: each shows the class it is designed to show, with
  * the numbers the cast documents. Answers are memoised per (endpoint, body) inside this file, so a
  * member asked by several tests is paid for once; the exact-debit tests pay with fresh payers.
- *
- * Base payments go one at a time: the Base sandbox takes a transaction whose nonce skips ahead as if
- * the gap were mined, so two concurrent settlements sent out of nonce order fail the earlier one
- * ("nonce too low" → 402 invalid_exact_evm_transaction_failed). Solana payments run concurrently.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,14 +32,10 @@ describe('the sandbox cast through paid calls', { concurrency: 4 }, () => {
   let payers: Payer[];
   let turn = 0;
   const answers = new Map<string, Promise<Json>>();
-  let baseQueue: Promise<unknown> = Promise.resolve();
 
-  /** paidInvoke, with Base payments serialised (see the file comment); settlement is done when it resolves. */
+  /** A paid call; settlement is done when it resolves. Payments on both networks run concurrently. */
   function pay(payer: Payer, key: Key, body: Record<string, unknown>): Promise<Response> {
-    if (payer.network !== 'base') return paidInvoke(payer, service, key, body);
-    const run = baseQueue.then(() => paidInvoke(payer, service, key, body));
-    baseQueue = run.catch(() => undefined);
-    return run;
+    return paidInvoke(payer, service, key, body);
   }
 
   before(async () => {

@@ -67,6 +67,7 @@ export class SandboxChain {
   private readonly blocks: Block[] = [];
   private readonly transactions = new Map<string, MinedTransaction>();
   private readonly nextNonces = new Map<string, bigint>();
+  private readonly usedNonces = new Map<string, Set<bigint>>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(fundAmount: bigint, private readonly now: () => Date) {
@@ -147,9 +148,9 @@ export class SandboxChain {
       if (tx.chainId !== BASE_CHAIN_ID) throw new RpcError(-32000, `invalid chain id for signer: have ${tx.chainId} want ${BASE_CHAIN_ID}`);
       const nonce = BigInt(tx.nonce ?? 0);
       const expected = this.nonceOf(from);
-      // Lower nonces are replays. Gaps are accepted (as if the missing txs had been mined) so that
-      // concurrent senders with a local nonce manager never deadlock the sandbox.
-      if (nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${nonce}`);
+      // A nonce serves once. Gaps and out-of-order arrival are accepted (as if the missing txs had been
+      // mined), so concurrent settlements with a local nonce manager — N and N+1 racing — both land.
+      if (this.usedNonces.get(from.toLowerCase())?.has(nonce)) throw new RpcError(-32000, `nonce too low: nonce ${nonce} already used (next nonce ${expected})`);
       const gasLimit = tx.gas ?? 0n;
       if (gasLimit < INTRINSIC_GAS) throw new RpcError(-32000, 'intrinsic gas too low');
       const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
@@ -172,7 +173,10 @@ export class SandboxChain {
           if (!(err instanceof Revert)) throw err;
         }
       }
-      this.nextNonces.set(from.toLowerCase(), nonce + 1n);
+      const used = this.usedNonces.get(from.toLowerCase()) ?? new Set<bigint>();
+      used.add(nonce);
+      this.usedNonces.set(from.toLowerCase(), used);
+      if (nonce >= expected) this.nextNonces.set(from.toLowerCase(), nonce + 1n);
       const tip = tx.maxPriorityFeePerGas ?? maxFee - BASE_FEE_PER_GAS;
       const effectiveGasPrice = min(maxFee, BASE_FEE_PER_GAS + tip);
       const block = makeBlock(parent.number + 1n, parent.hash, timestamp, [hash], gasUsed);
