@@ -4,6 +4,7 @@
  */
 import type { HandlerResult } from '../../../registry/types.js';
 
+// Reads the answer it was handed (always this module's own builders' output); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;
 
 const usd = (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US', { maximumFractionDigits: v < 1 ? 6 : 2 })}` : 'unknown');
