@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { bestPair, DexScreenerClient, type DexPair } from '../../src/sources/dexscreener.js';
-import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
+import { failure } from '../helpers/source-failure.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -44,16 +44,6 @@ beforeEach(() => {
 function client(): DexScreenerClient {
   // Short backoff keeps the retry tests fast; 2 retries = 3 attempts, HttpSource's default.
   return new DexScreenerClient({ http: new HttpSource({ leg: 'market_data', baseUrl, backoffMs: 1, retries: 2 }) });
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof SourceError, `expected a SourceError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('DexScreenerClient.tokenPairs', () => {

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
+import { failure } from '../helpers/source-failure.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -48,16 +48,6 @@ function client(): { jupiter: JupiterClient; http: HttpSource } {
   // As the lead wires it when a key is configured: the key travels as a header set on the HttpSource.
   const http = new HttpSource({ leg: 'price_aggregator', baseUrl, backoffMs: 1, retries: 2, headers: { 'x-api-key': KEY } });
   return { jupiter: new JupiterClient({ http }), http };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof SourceError, `expected a SourceError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('JupiterClient tokens (Tokens API V2 search)', () => {
