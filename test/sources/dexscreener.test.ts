@@ -5,12 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { bestPair, DexScreenerClient, type DexPair } from '../../src/sources/dexscreener.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { failure } from '../helpers/source-failure.js';
+import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -18,28 +17,15 @@ const MCAT = 'HZyrSEpEgXXh22Uotq9VxhZeh2Xe54E2RNZJ2ie8mX3u';
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/dexscreener/${name}`, import.meta.url), 'utf8');
 const PAIRS = fixture('token-pairs.json');
 
-interface Canned { status?: number; body: string }
-let server: Server;
+let fake: ScriptedServer;
 let baseUrl: string;
-let requests: { path: string }[] = [];
-/** Answers in order; the last one repeats. */
-let script: Canned[] = [];
 
 before(async () => {
-  server = createServer((req: IncomingMessage, res) => {
-    requests.push({ path: req.url ?? '' });
-    const answer = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 404, body: '{}' };
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-    res.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startScriptedServer();
+  baseUrl = fake.baseUrl;
 });
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  requests = [];
-  script = [];
-});
+after(() => fake.close());
+beforeEach(() => fake.reset());
 
 function client(): DexScreenerClient {
   // Short backoff keeps the retry tests fast; 2 retries = 3 attempts, HttpSource's default.
@@ -48,9 +34,9 @@ function client(): DexScreenerClient {
 
 describe('DexScreenerClient.tokenPairs', () => {
   test('asks the documented endpoint with comma-separated mints and parses every pair', async () => {
-    script = [{ body: PAIRS }];
+    fake.script = [{ body: PAIRS }];
     const pairs = await client().tokenPairs([JUP, FRESH]);
-    assert.deepEqual(requests.map((r) => r.path), [`/tokens/v1/solana/${JUP},${FRESH}`]);
+    assert.deepEqual(fake.requests.map((r) => r.url), [`/tokens/v1/solana/${JUP},${FRESH}`]);
     assert.equal(pairs.length, 4);
     const orca = pairs[0]!;
     assert.equal(orca.dexId, 'orca');
@@ -63,7 +49,7 @@ describe('DexScreenerClient.tokenPairs', () => {
   });
 
   test('a young pair without liquidity or price changes still parses (those fields are optional)', async () => {
-    script = [{ body: PAIRS }];
+    fake.script = [{ body: PAIRS }];
     const young = (await client().tokenPairs([FRESH])).find((p) => p.baseToken.address === FRESH)!;
     assert.equal(young.liquidity, undefined);
     assert.equal(young.priceChange, undefined);
@@ -71,65 +57,65 @@ describe('DexScreenerClient.tokenPairs', () => {
   });
 
   test('an unknown token is the documented empty array, not an error', async () => {
-    script = [{ body: fixture('empty.json') }];
+    fake.script = [{ body: fixture('empty.json') }];
     assert.deepEqual(await client().tokenPairs(['So11111111111111111111111111111111111111113']), []);
   });
 
   test('no mints, no request', async () => {
     assert.deepEqual(await client().tokenPairs([]), []);
-    assert.equal(requests.length, 0);
+    assert.equal(fake.requests.length, 0);
   });
 
   test('more than 30 mints are split into requests of at most 30, and repeated pairs are returned once', async () => {
-    script = [{ body: PAIRS }];
+    fake.script = [{ body: PAIRS }];
     const mints = Array.from({ length: 45 }, (_, i) => `Mint${String(i).padStart(40, 'x')}`);
     const pairs = await client().tokenPairs([...mints, mints[0]!]);
-    assert.equal(requests.length, 2);
-    const sizes = requests.map((r) => r.path.replace('/tokens/v1/solana/', '').split(',').length).sort((a, b) => a - b);
+    assert.equal(fake.requests.length, 2);
+    const sizes = fake.requests.map((r) => r.url.replace('/tokens/v1/solana/', '').split(',').length).sort((a, b) => a - b);
     assert.deepEqual(sizes, [15, 30]);
     // Both batches answered the same four pairs: deduplicated by pair address.
     assert.equal(pairs.length, 4);
   });
 
   test('caller strings are encoded: a hostile "mint" cannot change the path or add a query', async () => {
-    script = [{ body: '[]' }];
+    fake.script = [{ body: '[]' }];
     await client().tokenPairs(['../../latest/dex/search?q=x']);
-    assert.equal(requests[0]!.path, '/tokens/v1/solana/..%2F..%2Flatest%2Fdex%2Fsearch%3Fq%3Dx');
+    assert.equal(fake.requests[0]!.url, '/tokens/v1/solana/..%2F..%2Flatest%2Fdex%2Fsearch%3Fq%3Dx');
   });
 });
 
 describe('DexScreenerClient failures', () => {
   test('a truncated body is malformed', async () => {
-    script = [{ body: PAIRS.slice(0, 200) }];
+    fake.script = [{ body: PAIRS.slice(0, 200) }];
     assert.equal((await failure(client().tokenPairs([JUP]))).kind, 'malformed');
   });
 
   test('the legacy `{ pairs }` envelope where an array is documented is malformed, not silently empty', async () => {
-    script = [{ body: '{"schemaVersion":"1.0.0","pairs":[]}' }];
+    fake.script = [{ body: '{"schemaVersion":"1.0.0","pairs":[]}' }];
     assert.equal((await failure(client().tokenPairs([JUP]))).kind, 'malformed');
   });
 
   test('a pair missing a required field is malformed', async () => {
     const broken = JSON.parse(PAIRS) as Record<string, unknown>[];
     delete broken[1]!.pairAddress;
-    script = [{ body: JSON.stringify(broken) }];
+    fake.script = [{ body: JSON.stringify(broken) }];
     const err = await failure(client().tokenPairs([JUP]));
     assert.equal(err.kind, 'malformed');
     assert.equal(err.leg, 'market_data');
   });
 
   test('a 429 then a 200 is retried to success', async () => {
-    script = [{ status: 429, body: '{"error":"rate limited"}' }, { body: PAIRS }];
+    fake.script = [{ status: 429, body: '{"error":"rate limited"}' }, { body: PAIRS }];
     const pairs = await client().tokenPairs([JUP]);
     assert.equal(pairs.length, 4);
-    assert.equal(requests.length, 2);
+    assert.equal(fake.requests.length, 2);
   });
 
   test('three 500s are `unavailable` after exactly three attempts', async () => {
-    script = [{ status: 500, body: '{"error":"internal"}' }];
+    fake.script = [{ status: 500, body: '{"error":"internal"}' }];
     const err = await failure(client().tokenPairs([JUP]));
     assert.equal(err.kind, 'unavailable');
-    assert.equal(requests.length, 3);
+    assert.equal(fake.requests.length, 3);
   });
 });
 

@@ -5,12 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
 import { failure } from '../helpers/source-failure.js';
+import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -19,30 +18,15 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const KEY = 'test-key-never-in-errors';
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/jupiter/${name}`, import.meta.url), 'utf8');
 
-interface Canned { status?: number; body: string }
-interface Seen { path: string; query: URLSearchParams; apiKey: string | undefined }
-let server: Server;
+let fake: ScriptedServer;
 let baseUrl: string;
-let requests: Seen[] = [];
-/** Answers in order; the last one repeats. */
-let script: Canned[] = [];
 
 before(async () => {
-  server = createServer((req: IncomingMessage, res) => {
-    const url = new URL(req.url ?? '/', 'http://loopback');
-    requests.push({ path: url.pathname, query: url.searchParams, apiKey: req.headers['x-api-key'] as string | undefined });
-    const answer = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 404, body: '{}' };
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-    res.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startScriptedServer();
+  baseUrl = fake.baseUrl;
 });
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  requests = [];
-  script = [];
-});
+after(() => fake.close());
+beforeEach(() => fake.reset());
 
 function client(): { jupiter: JupiterClient; http: HttpSource } {
   // As the lead wires it when a key is configured: the key travels as a header set on the HttpSource.
@@ -52,11 +36,11 @@ function client(): { jupiter: JupiterClient; http: HttpSource } {
 
 describe('JupiterClient tokens (Tokens API V2 search)', () => {
   test('searches by mint and returns the typed entry with verification and audit', async () => {
-    script = [{ body: fixture('tokens-search.json') }];
+    fake.script = [{ body: fixture('tokens-search.json') }];
     const token = await client().jupiter.token(JUP);
-    assert.equal(requests[0]!.path, '/tokens/v2/search');
-    assert.equal(requests[0]!.query.get('query'), JUP);
-    assert.equal(requests[0]!.apiKey, KEY);
+    assert.equal(fake.requests[0]!.path, '/tokens/v2/search');
+    assert.equal(fake.requests[0]!.query.get('query'), JUP);
+    assert.equal(fake.requests[0]!.headers['x-api-key'], KEY);
     assert.ok(token);
     assert.equal(token.isVerified, true);
     assert.deepEqual(token.tags, ['community', 'strict', 'verified']);
@@ -69,7 +53,7 @@ describe('JupiterClient tokens (Tokens API V2 search)', () => {
   });
 
   test('an unverified young token with nulls (tags, stats) parses, and only exact mint matches are kept', async () => {
-    script = [{ body: fixture('tokens-search.json') }];
+    fake.script = [{ body: fixture('tokens-search.json') }];
     const tokens = await client().jupiter.tokens([FRESH]);
     // The answer also carried JUP, which was not asked for.
     assert.deepEqual(tokens.map((t) => t.id), [FRESH]);
@@ -80,19 +64,19 @@ describe('JupiterClient tokens (Tokens API V2 search)', () => {
   });
 
   test('several mints go in one comma-separated query; an unknown mint is null, not an error', async () => {
-    script = [{ body: fixture('tokens-search-empty.json') }];
+    fake.script = [{ body: fixture('tokens-search-empty.json') }];
     assert.deepEqual(await client().jupiter.tokens([JUP, FRESH]), []);
-    assert.equal(requests[0]!.query.get('query'), `${JUP},${FRESH}`);
+    assert.equal(fake.requests[0]!.query.get('query'), `${JUP},${FRESH}`);
     assert.equal(await client().jupiter.token(SOL), null);
   });
 });
 
 describe('JupiterClient prices (Price API V3)', () => {
   test('asks /price/v3 with comma-separated ids and returns entries by mint', async () => {
-    script = [{ body: fixture('price.json') }];
+    fake.script = [{ body: fixture('price.json') }];
     const prices = await client().jupiter.prices([SOL, JUP, FRESH]);
-    assert.equal(requests[0]!.path, '/price/v3');
-    assert.equal(requests[0]!.query.get('ids'), `${SOL},${JUP},${FRESH}`);
+    assert.equal(fake.requests[0]!.path, '/price/v3');
+    assert.equal(fake.requests[0]!.query.get('ids'), `${SOL},${JUP},${FRESH}`);
     assert.equal(prices[SOL]?.usdPrice, 147.48);
     assert.equal(prices[JUP]?.decimals, 6);
     assert.equal(prices[SOL]?.priceChange24h, 1.29);
@@ -101,30 +85,30 @@ describe('JupiterClient prices (Price API V3)', () => {
   });
 
   test('a null value for a mint is treated as "no price", and unrequested keys are ignored', async () => {
-    script = [{ body: JSON.stringify({ [JUP]: null, [SOL]: JSON.parse(fixture('price.json'))[SOL] }) }];
+    fake.script = [{ body: JSON.stringify({ [JUP]: null, [SOL]: JSON.parse(fixture('price.json'))[SOL] }) }];
     const prices = await client().jupiter.prices([JUP]);
     assert.deepEqual(Object.keys(prices), []);
   });
 
   test('more than 50 ids are split into requests of at most 50', async () => {
-    script = [{ body: '{}' }];
+    fake.script = [{ body: '{}' }];
     const mints = Array.from({ length: 60 }, (_, i) => `Mint${String(i).padStart(40, 'x')}`);
     await client().jupiter.prices(mints);
-    assert.deepEqual(requests.map((r) => r.query.get('ids')!.split(',').length).sort((a, b) => a - b), [10, 50]);
+    assert.deepEqual(fake.requests.map((r) => r.query.get('ids')!.split(',').length).sort((a, b) => a - b), [10, 50]);
   });
 
   test('a price given as a string is malformed', async () => {
-    script = [{ body: JSON.stringify({ [SOL]: { usdPrice: '147.48', blockId: 1, decimals: 9 } }) }];
+    fake.script = [{ body: JSON.stringify({ [SOL]: { usdPrice: '147.48', blockId: 1, decimals: 9 } }) }];
     assert.equal((await failure(client().jupiter.prices([SOL]))).kind, 'malformed');
   });
 });
 
 describe('JupiterClient quote (Swap API v1)', () => {
   test('sends the documented query and parses the route plan', async () => {
-    script = [{ body: fixture('quote.json') }];
+    fake.script = [{ body: fixture('quote.json') }];
     const quote = await client().jupiter.quote({ inputMint: SOL, outputMint: USDC, amount: 100_000_000n });
-    const q = requests[0]!.query;
-    assert.equal(requests[0]!.path, '/swap/v1/quote');
+    const q = fake.requests[0]!.query;
+    assert.equal(fake.requests[0]!.path, '/swap/v1/quote');
     assert.deepEqual([q.get('inputMint'), q.get('outputMint'), q.get('amount'), q.get('slippageBps')], [SOL, USDC, '100000000', '50']);
     assert.ok(quote);
     assert.equal(quote.outAmount, '14741823');
@@ -133,11 +117,11 @@ describe('JupiterClient quote (Swap API v1)', () => {
   });
 
   test('"no route" (HTTP 400 COULD_NOT_FIND_ANY_ROUTE) is null and does not count against the breaker', async () => {
-    script = [{ status: 400, body: fixture('quote-no-route.json') }];
+    fake.script = [{ status: 400, body: fixture('quote-no-route.json') }];
     const { jupiter, http } = client();
     for (let i = 0; i < 6; i++) assert.equal(await jupiter.quote({ inputMint: FRESH, outputMint: USDC, amount: '1000000' }), null);
     // One request each: a no-route answer is not retried.
-    assert.equal(requests.length, 6);
+    assert.equal(fake.requests.length, 6);
     assert.equal(http.breaker.state, 'closed');
   });
 
@@ -147,41 +131,41 @@ describe('JupiterClient quote (Swap API v1)', () => {
     await assert.rejects(jupiter.quote({ inputMint: SOL, outputMint: USDC, amount: '1.5' }), RangeError);
     await assert.rejects(jupiter.quote({ inputMint: SOL, outputMint: SOL, amount: '1' }), RangeError);
     await assert.rejects(jupiter.quote({ inputMint: SOL, outputMint: USDC, amount: '1', slippageBps: -1 }), RangeError);
-    assert.equal(requests.length, 0);
+    assert.equal(fake.requests.length, 0);
   });
 
   test('priceImpactPct as a number (not the documented string) is malformed', async () => {
     const body = { ...JSON.parse(fixture('quote.json')), priceImpactPct: 0.0001243 };
-    script = [{ body: JSON.stringify(body) }];
+    fake.script = [{ body: JSON.stringify(body) }];
     assert.equal((await failure(client().jupiter.quote({ inputMint: SOL, outputMint: USDC, amount: '100000000' }))).kind, 'malformed');
   });
 });
 
 describe('JupiterClient failures', () => {
   test('a truncated body is malformed', async () => {
-    script = [{ body: fixture('tokens-search.json').slice(0, 300) }];
+    fake.script = [{ body: fixture('tokens-search.json').slice(0, 300) }];
     const err = await failure(client().jupiter.token(JUP));
     assert.equal(err.kind, 'malformed');
     assert.equal(err.leg, 'price_aggregator');
   });
 
   test('an object where the search documents an array is malformed', async () => {
-    script = [{ body: '{"tokens":[]}' }];
+    fake.script = [{ body: '{"tokens":[]}' }];
     assert.equal((await failure(client().jupiter.token(JUP))).kind, 'malformed');
   });
 
   test('a 429 then a 200 is retried to success', async () => {
-    script = [{ status: 429, body: '{"message":"Too many requests"}' }, { body: fixture('price.json') }];
+    fake.script = [{ status: 429, body: '{"message":"Too many requests"}' }, { body: fixture('price.json') }];
     const prices = await client().jupiter.prices([SOL]);
     assert.equal(prices[SOL]?.usdPrice, 147.48);
-    assert.equal(requests.length, 2);
+    assert.equal(fake.requests.length, 2);
   });
 
   test('three 500s are `unavailable` after three attempts, and the error never carries the key', async () => {
-    script = [{ status: 500, body: '{"error":"internal"}' }];
+    fake.script = [{ status: 500, body: '{"error":"internal"}' }];
     const err = await failure(client().jupiter.quote({ inputMint: SOL, outputMint: USDC, amount: '1000' }));
     assert.equal(err.kind, 'unavailable');
-    assert.equal(requests.length, 3);
+    assert.equal(fake.requests.length, 3);
     assert.equal(`${err.message} ${err.stack}`.includes(KEY), false);
   });
 });

@@ -164,8 +164,13 @@ function mintAccount(token: TokenState): Json {
     info.extensions = extensions.map((x) => x.json);
     space = extendedSpace(extensions.map((x) => x.size));
   }
+  return tokenProgramAccount(token, { info, type: 'mint' }, space);
+}
+
+/** A rent-exempt account of the token's program, jsonParsed: mints and token accounts share this envelope. */
+function tokenProgramAccount(token: TokenState, parsed: { info: Json; type: 'mint' | 'account' }, space: number): Json {
   return {
-    data: { parsed: { info, type: 'mint' }, program: programName(token), space },
+    data: { parsed, program: programName(token), space },
     executable: false,
     lamports: Number(rentExemptMinimum(space)),
     owner: tokenProgramId(token),
@@ -200,14 +205,7 @@ function tokenAccount(token: TokenState, owner: string, amountRaw: string): Json
   };
   if (extensions.length) info.extensions = extensions.map((x) => x.json);
   const space = tokenAccountSpace(token);
-  return {
-    data: { parsed: { info, type: 'account' }, program: programName(token), space },
-    executable: false,
-    lamports: Number(rentExemptMinimum(space)),
-    owner: tokenProgramId(token),
-    rentEpoch: RENT_EPOCH,
-    space,
-  };
+  return tokenProgramAccount(token, { info, type: 'account' }, space);
 }
 
 /** Account data with no bytes, in the asked encoding (jsonParsed falls back to base64, as nodes do). */
