@@ -9,7 +9,7 @@ import { ApiError } from '../../../app/errors.js';
 import { holderConcentration, type ConcentrationResult } from '../../../analytics/concentration.js';
 import { slippageTable } from '../../../analytics/slippage.js';
 import { medianPrice } from '../../../analytics/token-price.js';
-import { tokenRiskFlags } from '../../../analytics/token-risk-flags.js';
+import { tokenRiskFlags, type TokenRiskFlag } from '../../../analytics/token-risk-flags.js';
 import { estimateVolatility } from '../../../analytics/volatility.js';
 import { round2, round4 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
@@ -17,7 +17,7 @@ import { bestPair } from '../../../sources/dexscreener.js';
 import { readMint } from '../../../sources/solana-rpc.js';
 import { gatherLegs, legTimings, optional } from '../../shared/legs.js';
 import { toApiError } from '../../../sources/errors.js';
-import { fetchTopHolders } from './holders.js';
+import { fetchTopHolders, type TopHolders } from './holders.js';
 import { mintExtensionsToDomain, quoteFill, quoteSizesUsd, usdcSelfQuote, USDC_MINT, type QuoteFill } from './token-mapping.js';
 
 export interface TokenAnalysisOptions {
@@ -31,7 +31,26 @@ function uiAmount(raw: string, decimals: number): number {
   return Number(raw) / 10 ** decimals;
 }
 
+/** The typed facts behind a token analysis, for composite endpoints that build on it (due-diligence, compare-tokens). */
+export interface TokenFacts {
+  priceUsd: number | null;
+  supplyUi: number | null;
+  decimals: number | null;
+  /** null = not read (light without holders) or the holders leg failed. */
+  holders: TopHolders | null;
+  concentration: ConcentrationResult | null;
+  riskFlags: TokenRiskFlag[];
+  /** null = unknown (mint account unreadable). */
+  mintAuthorityActive: boolean | null;
+  freezeAuthorityActive: boolean | null;
+  verified: boolean | null;
+}
+
 export async function analyzeToken(mint: string, options: TokenAnalysisOptions, ctx: HandlerContext): Promise<HandlerResult> {
+  return (await analyzeTokenWithFacts(mint, options, ctx)).result;
+}
+
+export async function analyzeTokenWithFacts(mint: string, options: TokenAnalysisOptions, ctx: HandlerContext): Promise<{ result: HandlerResult; facts: TokenFacts }> {
   const { sources, signal } = ctx;
   const legs = await gatherLegs({
     mintAccount: () => sources.rpc.getAccountInfo(mint, signal),
@@ -138,7 +157,19 @@ export async function analyzeToken(mint: string, options: TokenAnalysisOptions, 
     data.concentration = concentration;
     data.volatility = estimateVolatility(changes);
   }
-  return { data, caveats, next_steps: nextSteps(mint, options), timings: legTimings(legs) };
+  const verified = legs.aggregatorToken.ok ? (aggregatorToken?.isVerified ?? false) : null;
+  const facts: TokenFacts = {
+    priceUsd: price.price_usd,
+    supplyUi,
+    decimals,
+    holders,
+    concentration,
+    riskFlags,
+    mintAuthorityActive: mintInfo ? mintInfo.mintAuthority !== null : null,
+    freezeAuthorityActive: mintInfo ? mintInfo.freezeAuthority !== null : null,
+    verified,
+  };
+  return { result: { data, caveats, next_steps: nextSteps(mint, options), timings: legTimings(legs) }, facts };
 }
 
 /** The four quotes; a failed size is `undefined` (no route is `null`). All failing fails the leg. */
