@@ -38,6 +38,8 @@ function context(service: RunningService, requestId: string): HandlerContext {
   return {
     requestId, now: () => new Date(), signal: AbortSignal.timeout(15_000), dataMode: 'sandbox',
     sources: service.sources, entities: createEntityDirectory(), riskyPrograms: new Set(),
+    // Only `query` composes endpoints; the bench calls single handlers directly.
+    call: () => Promise.reject(new Error('composite calls are not measured here')),
   };
 }
 

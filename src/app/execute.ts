@@ -3,8 +3,9 @@
  * identical calls coalesced into one computation), under the answer deadline.
  */
 import type { Cache } from '../cache/types.js';
-import type { RegisteredEndpoint } from '../registry/index.js';
+import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerContext, HandlerResult } from '../registry/types.js';
+import { genericBriefing } from './envelope.js';
 import { ApiError } from './errors.js';
 
 export interface Execution {
@@ -27,19 +28,37 @@ export function cacheKeyFor(endpoint: RegisteredEndpoint, input: Record<string, 
   return `endpoint:${endpoint.def.key}:${canonicalJson(rest)}`;
 }
 
+/** `ctx.call` for composite endpoints: another endpoint's handler, validated and cached like a direct call. */
+function nestedCaller(registry: Registry, cache: Cache, ctx: () => HandlerContext): HandlerContext['call'] {
+  return async (key, input) => {
+    const endpoint = registry.get(key);
+    if (!endpoint) throw new ApiError('internal', `composite call to unknown endpoint ${key}`);
+    const handler = endpoint.def.handler;
+    if (!handler) throw new ApiError('not_implemented', `Endpoint "${key}" is registered but not built yet.`);
+    const valid = endpoint.validate({ ...input });
+    if (!valid.ok) throw new ApiError('invalid_input', `Input for ${key} is invalid.`, { issues: valid.issues });
+    const cached = await cache.getOrCompute(cacheKeyFor(endpoint, valid.value), endpoint.def.cacheTtlSeconds, () => handler(valid.value, ctx()));
+    const briefing = (endpoint.def.briefing ?? ((r) => genericBriefing(key, r)))(cached.value, valid.value);
+    return { ...cached.value, briefing };
+  };
+}
+
 export async function execute(args: {
   endpoint: RegisteredEndpoint;
   input: Record<string, unknown>;
   cache: Cache;
-  context: Omit<HandlerContext, 'signal'>;
+  context: Omit<HandlerContext, 'signal' | 'call'>;
   deadlineMs: number;
+  /** For composite endpoints' `ctx.call`. */
+  registry: Registry;
 }): Promise<Execution> {
-  const { endpoint, input, cache, context, deadlineMs } = args;
+  const { endpoint, input, cache, context, deadlineMs, registry } = args;
   const handler = endpoint.def.handler;
   if (!handler) {
     throw new ApiError('not_implemented', `Endpoint "${endpoint.def.key}" is registered but not built yet. You were not charged.`);
   }
   const controller = new AbortController();
+  const handlerContext: HandlerContext = { ...context, signal: controller.signal, deadlineMs, call: nestedCaller(registry, cache, () => handlerContext) };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -49,9 +68,7 @@ export async function execute(args: {
   });
   try {
     const cached = await Promise.race([
-      cache.getOrCompute(cacheKeyFor(endpoint, input), endpoint.def.cacheTtlSeconds, () =>
-        handler(input, { ...context, signal: controller.signal }),
-      ),
+      cache.getOrCompute(cacheKeyFor(endpoint, input), endpoint.def.cacheTtlSeconds, () => handler(input, handlerContext)),
       deadline,
     ]);
     return { result: cached.value, cache: { hit: cached.hit, age_s: cached.ageS, ttl_s: cached.ttlS } };

@@ -170,7 +170,7 @@ export class Invoker {
   private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<InvokeOutcome> {
     const { cache, config, now } = this.deps;
     const execution = await execute({
-      endpoint, input, cache, deadlineMs: config.answerDeadlineMs,
+      endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
       context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms },
     });
     const caveats: Caveat[] = [...(execution.result.caveats ?? [])];

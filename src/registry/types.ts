@@ -46,6 +46,13 @@ export interface HandlerResult {
   next_steps?: NextStep[];
   /** Duration of each data leg (ms), sent as `Server-Timing` when the answer was computed, not cached. */
   timings?: Record<string, number>;
+  /** A briefing the handler composed itself (`query` briefs by its legs' own briefings); never in `data`. */
+  briefing?: string;
+}
+
+/** What `ctx.call` answers: the other endpoint's result and its own briefing of it (composites brief by parts). */
+export interface CallResult extends HandlerResult {
+  briefing: string;
 }
 
 /** What a handler may use. Handlers never read the wall clock directly: `now()` is injectable. */
@@ -54,6 +61,11 @@ export interface HandlerContext {
   now: () => Date;
   /** Aborted when the call's 15 s answer deadline passes. */
   signal: AbortSignal;
+  /**
+   * The answer deadline in ms from the handler's start (absent: the 15 s default). A handler that can
+   * answer with partial results (batch-enrich) ends its work just before it instead of losing the call.
+   */
+  deadlineMs?: number;
   dataMode: 'sandbox' | 'live';
   /** The typed provider clients (sandbox or live: the same code, other base URLs). */
   sources: Sources;
@@ -61,6 +73,12 @@ export interface HandlerContext {
   entities: EntityDirectory;
   /** Programs whose use counts as "interaction with known risky programs" (wallet risk). */
   riskyPrograms: ReadonlySet<string>;
+  /**
+   * Runs another endpoint for a composite one (`query`): the input is validated with that endpoint's
+   * schema (defaults applied), the answer comes through the shared cache, under this call's deadline.
+   * Throws ApiError (`invalid_input`, `not_implemented`, upstream codes) like a direct call would fail.
+   */
+  call(key: string, input: Record<string, unknown>): Promise<CallResult>;
 }
 
 export type Handler<I extends TObject> = (input: Static<I>, ctx: HandlerContext) => Promise<HandlerResult>;

@@ -20,3 +20,14 @@ test('docs/configuration.md documents every environment variable the config read
   assert.ok(names.size > 15);
   for (const name of names) assert.ok(page.includes(`\`${name}\``), `${name} missing from docs/configuration.md`);
 });
+
+test('docs/query-routing.md lists every routing rule, in order, with its example question', async () => {
+  const { RULES } = await import('../../src/analytics/query/router.js');
+  const page = readFileSync('docs/query-routing.md', 'utf8');
+  const rows = page.split('\n').filter((line) => /^\| \d+ \|/.test(line));
+  assert.equal(rows.length, RULES.length, 'one table row per rule');
+  RULES.forEach((rule, i) => {
+    assert.ok(rows[i]!.startsWith(`| ${i + 1} | \`${rule.intent}\` |`), `row ${i + 1} should be ${rule.intent}: ${rows[i]}`);
+    assert.ok(rows[i]!.includes(rule.example.replace(/\|/g, '\\|')), `${rule.intent}: example missing`);
+  });
+});
