@@ -35,7 +35,7 @@ export interface Config {
   heliusApiKey?: string;
   jupiterApiKey?: string;
   /** Per-provider base URL overrides (live mode; e.g. a paid Jupiter host or a proxy). */
-  sourceUrls: Partial<Record<'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields', string>>;
+  sourceUrls: Partial<Record<'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields' | 'defillamaCoins', string>>;
   /** Budget of one call to a data source, retries included, and the retries. */
   sourceTimeoutMs: number;
   sourceRetries: number;
@@ -90,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ([
         ['heliusRpc', env.HELIUS_RPC_URL], ['heliusApi', env.HELIUS_API_URL], ['dexscreener', env.DEXSCREENER_URL],
         ['jupiter', env.JUPITER_URL], ['defillamaApi', env.DEFILLAMA_URL], ['defillamaYields', env.DEFILLAMA_YIELDS_URL],
+        ['defillamaCoins', env.DEFILLAMA_COINS_URL],
       ] as const).filter(([, v]) => v),
     ),
     sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),

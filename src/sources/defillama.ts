@@ -1,12 +1,13 @@
 /**
- * DefiLlama client (leg `defi_data`): protocol TVL (api.llama.fi) and yield pools (yields.llama.fi).
- * The two hosts are separate sources (own deadline, retries and breaker); the sandbox serves both on
- * one server. No key: DefiLlama's public API is open.
+ * DefiLlama client (leg `defi_data`): protocol TVL (api.llama.fi), yield pools (yields.llama.fi) and
+ * historical coin prices (coins.llama.fi). The hosts are separate sources (own deadline and retries);
+ * the sandbox serves all three on one server. No key: DefiLlama's public API is open.
  */
 import { SourceError } from './errors.js';
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { PoolsResponse, ProtocolDetail, ProtocolList, type ProtocolListItem, type YieldPool } from './wire/defillama.js';
+import { BatchHistoricalResponse } from './wire/defillama-coins.js';
 
 /** What a protocol slug may look like; anything else is refused before a request is made. */
 export const SLUG_PATTERN = /^[a-z0-9-.]{1,64}$/;
@@ -21,11 +22,17 @@ export interface DefiLlamaClientOptions {
   api: HttpSource;
   /** https://yields.llama.fi */
   yields: HttpSource;
+  /** https://coins.llama.fi (historical prices); optional for callers that never ask for prices. */
+  coins?: HttpSource;
 }
 
 const parseProtocol = wireParser(ProtocolDetail);
 const parseProtocols = wireParser(ProtocolList);
 const parsePools = wireParser(PoolsResponse);
+const parseBatchHistorical = wireParser(BatchHistoricalResponse);
+
+/** DefiLlama's coin id of a Solana mint. */
+export const solanaCoinId = (mint: string): string => `solana:${mint}`;
 
 /** The pools of one project on Solana (yields' `project` is the protocol slug, `chain` is "Solana"). */
 export function solanaPoolsOf(pools: readonly YieldPool[], project: string): YieldPool[] {
@@ -35,10 +42,12 @@ export function solanaPoolsOf(pools: readonly YieldPool[], project: string): Yie
 export class DefiLlamaClient {
   private readonly api: HttpSource;
   private readonly yields: HttpSource;
+  private readonly coins: HttpSource | undefined;
 
   constructor(options: DefiLlamaClientOptions) {
     this.api = options.api;
     this.yields = options.yields;
+    this.coins = options.coins;
   }
 
   /**
@@ -63,5 +72,19 @@ export class DefiLlamaClient {
   /** Every yield pool (all chains; see `solanaPoolsOf`). A large body: give this source a generous deadline. */
   pools(signal?: AbortSignal): Promise<PoolsResponse> {
     return this.yields.request('/pools', { parse: parsePools, signal });
+  }
+
+  /**
+   * USD prices of coins (`solana:<mint>`) near each requested unix timestamp, one `GET /batchHistorical`.
+   * `searchWidthSeconds` bounds how far from a requested time a returned point may be; callers keep the
+   * request small (the whole query travels in the URL).
+   */
+  batchHistoricalPrices(request: Record<string, readonly number[]>, options: { searchWidthSeconds: number; signal?: AbortSignal }): Promise<BatchHistoricalResponse> {
+    if (!this.coins) throw new Error('DefiLlama coins host not configured');
+    return this.coins.request('/batchHistorical', {
+      query: { coins: JSON.stringify(request), searchWidth: options.searchWidthSeconds },
+      parse: parseBatchHistorical,
+      signal: options.signal,
+    });
   }
 }

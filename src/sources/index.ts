@@ -19,6 +19,7 @@ export interface SourceUrls {
   jupiter: string;
   defillamaApi: string;
   defillamaYields: string;
+  defillamaCoins: string;
   solanaRpc: string;
 }
 
@@ -50,6 +51,7 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
   jupiter: 'https://lite-api.jup.ag',
   defillamaApi: 'https://api.llama.fi',
   defillamaYields: 'https://yields.llama.fi',
+  defillamaCoins: 'https://coins.llama.fi',
   solanaRpc: 'https://api.mainnet-beta.solana.com',
 };
 
@@ -73,7 +75,11 @@ export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: Source
     dexscreener: new DexScreenerClient({ http: source('market_data', urls.dexscreener) }),
     jupiter: new JupiterClient({ http: source('price_aggregator', urls.jupiter, keys.jupiter ? { headers: { 'x-api-key': keys.jupiter } } : {}) }),
     // The yields list is several MB in live mode: it gets a longer budget (and is cached by its callers).
-    defillama: new DefiLlamaClient({ api: source('defi_data', urls.defillamaApi), yields: source('defi_data', urls.defillamaYields, { timeoutMs: Math.max(tuning.timeoutMs, 10_000) }) }),
+    defillama: new DefiLlamaClient({
+      api: source('defi_data', urls.defillamaApi),
+      yields: source('defi_data', urls.defillamaYields, { timeoutMs: Math.max(tuning.timeoutMs, 10_000) }),
+      coins: source('defi_data', urls.defillamaCoins),
+    }),
     rpc: new SolanaRpcClient({ http: source('chain_rpc', urls.solanaRpc) }),
     http,
   };

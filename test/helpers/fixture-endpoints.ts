@@ -49,6 +49,8 @@ export const FIXTURES = [
     deprecation: { since: '2026-11-01', sunset: '2027-05-01', successor: 'test-echo' },
     handler: async () => ({ data: { old: true } }),
   }),
+  // Registered without a handler, like a real endpoint whose family has not landed: always 501.
+  defineEndpoint({ ...common, key: 'test-unbuilt', price: '0.002', summary: 'not built', input: echoInput, example: {} }),
 ];
 
 export function fixtureRegistry() {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
+import { paidAnswers } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
 
@@ -16,8 +17,6 @@ type Json = any;
 describe('due-diligence and whale-watch on the sandbox cast', { concurrency: 4 }, () => {
   let service: TestService;
   let payers: Payer[];
-  let turn = 0;
-  const answers = new Map<string, Promise<Json>>();
 
   before(async () => {
     service = await startTestService();
@@ -25,24 +24,7 @@ describe('due-diligence and whale-watch on the sandbox cast', { concurrency: 4 }
   });
   after(() => service.close());
 
-  /** One paid call per (key, body); the 200 body, checked against the output schema. */
-  function call(key: 'due-diligence' | 'whale-watch', body: Record<string, unknown>): Promise<Json> {
-    const id = `${key} ${JSON.stringify(body)}`;
-    let answer = answers.get(id);
-    if (!answer) {
-      const payer = payers[turn++ % payers.length]!;
-      answer = (async () => {
-        const res = await paidInvoke(payer, service, key, body);
-        const text = await res.text();
-        assert.equal(res.status, 200, `${id}: ${text}`);
-        const json = JSON.parse(text);
-        if (body.format !== 'llm') assertMatchesOutputSchema(key, json);
-        return json;
-      })();
-      answers.set(id, answer);
-    }
-    return answer;
-  }
+  const call = paidAnswers(() => service, () => payers);
   const factorNames = (j: Json) => j.token_risk_score.factors.map((f: Json) => `${f.name}+${f.value}`).sort();
 
   it('TOKEN_SAFE: SAFE, score 0, no factor, nothing unknown', async () => {

@@ -204,13 +204,13 @@ describe('paid calls', () => {
   const failures: [string, string, number, string][] = [
     ['a handler that throws', 'test-throws', 500, 'internal'],
     ['an upstream failure', 'test-upstream', 502, 'upstream_unavailable'],
-    ['an endpoint not built yet', 'due-diligence', 501, 'not_implemented'],
+    ['an endpoint not built yet', 'test-unbuilt', 501, 'not_implemented'],
   ];
   for (const [name, key, status, code] of failures) {
     it(`${name} → ${status} ${code}, nothing settled`, async () => {
       const payer = await newPayer(service, 'solana');
       const before = await payer.balance();
-      const body = key === 'due-diligence' ? { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' } : {};
+      const body = {};
       const payload = await signPayment(payer, await challengeFor(service, key, body));
       const res = await service.invoke(key, body, header(payload));
       assert.equal(res.status, status);

@@ -548,11 +548,11 @@ describe('sandbox world: quotes and protocols', () => {
     assert.ok(Math.abs(Number(sol.outAmountRaw) / 1e6 / token(world, A.TOKEN_WSOL).prices.marketData! - 1) < 0.01);
   });
 
-  it('protocols: seven, each with 30 daily TVL points and yield pools, found by slug or program id', () => {
+  it('protocols: eight, each with 31 daily TVL points and yield pools, found by slug or program id', () => {
     const all = world.protocols(NOW);
-    assert.deepEqual(all.map((p) => p.slug).sort(), ['drift', 'jito', 'jupiter', 'kamino', 'marinade', 'orca', 'raydium']);
+    assert.deepEqual(all.map((p) => p.slug).sort(), ['drift', 'jito', 'jupiter', 'kamino', 'marinade', 'orca', 'raydium', 'solend']);
     for (const p of all) {
-      assert.equal(p.tvlHistory.length, 30);
+      assert.equal(p.tvlHistory.length, 31);
       assert.ok(p.tvlHistory.every((x, i, a) => i === 0 || x.date - a[i - 1]!.date === 86_400));
       assert.ok(p.pools.length > 0 && p.tvlUsd > 0);
       assert.deepEqual(world.protocol(p.programIds[0]!, NOW), p);

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, StringEnum, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { batchEnrich, BATCH_CONCURRENCY } from './shared/batch.js';
+import { BatchEnrichSchema } from './shared/comparison-schemas.js';
+import { batchBriefing } from './shared/comparison-briefings.js';
 
 export default defineEndpoint({
   key: 'batch-enrich',
@@ -11,7 +13,13 @@ export default defineEndpoint({
   description:
     'Parallel enrichment of each address: for type wallet, the wallet profile at the requested depth (light or ' +
     'full); for type token, the token analysis at that depth. 1 to 25 addresses per call, all of one type; one flat ' +
-    'price per call.',
+    'price per call. Each item\'s data equals the answer of the matching single endpoint (enrich-wallet-light / ' +
+    '-full, enrich-token-light / -full). Items come in input order, one per distinct address (duplicates are ' +
+    `answered once), ${BATCH_CONCURRENCY} at a time. One failing address is a per-item error ({ok: false, error: ` +
+    '{code, message, retryable}}) — e.g. not_found for a wallet given as a token or a mint given as a wallet, ' +
+    'upstream_unavailable when its data source failed, upstream_timeout when it could not finish before the ' +
+    '15 s answer deadline — not a failed batch. A batch where no item succeeded fails like a single call ' +
+    '(404, 502 or 504) and is not charged.',
   input: Type.Object(
     {
       addresses: Type.Array(Address(), { minItems: 1, maxItems: 25, description: 'Addresses to enrich (1 to 25)' }),
@@ -20,11 +28,13 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Parallel enrichment of each address'),
+  output: BatchEnrichSchema,
   cacheTtlSeconds: 60,
   example: {
     addresses: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
     type: 'wallet',
     depth: 'light',
   },
+  handler: (input, ctx) => batchEnrich(input, ctx),
+  briefing: batchBriefing,
 });

@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { compareWallets } from './shared/compare-wallets.js';
+import { CompareWalletsSchema } from './shared/comparison-schemas.js';
+import { compareWalletsBriefing } from './shared/comparison-briefings.js';
+import { duplicateIssues } from './shared/duplicates.js';
 
 export default defineEndpoint({
   key: 'compare-wallets',
@@ -9,8 +12,14 @@ export default defineEndpoint({
   price: '0.006',
   summary: 'Compare 2 or 3 wallets side by side: value, activity, risk, labels, holdings',
   description:
-    'Side-by-side comparison of 2 or 3 wallets from their profiles at the requested depth: portfolio value, ' +
-    'activity, risk score, labels and holdings, with rankings per metric and summary picks.',
+    'Side-by-side comparison of 2 or 3 wallets from their profiles at the requested depth (the enrich-wallet-light ' +
+    'or -full profile): portfolio value, native balance, token and NFT counts, transaction activity (transactions ' +
+    'per day over the up to 100 most recent transactions read), wallet risk score and level with its factors, ' +
+    'labels and the 5 largest holdings. Rankings per metric: lower risk ranks first, more value, balance, tokens, ' +
+    'NFTs and activity rank first; tied values share a rank; unknown values (e.g. a risk score with incomplete ' +
+    'data) rank last and are listed. Summary picks: lowest_risk, largest_portfolio, most_active, with reasons. A ' +
+    'token mint given as a wallet, or a wallet that cannot be read, becomes a column with its error when 2 others ' +
+    'remain; otherwise the call fails and is not charged. Each address may appear once.',
   input: Type.Object(
     {
       addresses: Type.Array(Address(), { minItems: 2, maxItems: 3, description: 'Wallet addresses to compare (2 or 3)' }),
@@ -18,10 +27,13 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Side-by-side portfolio value, activity, risk, labels, holdings; rankings and summary picks'),
+  output: CompareWalletsSchema,
   cacheTtlSeconds: 120,
   example: {
     addresses: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
     depth: 'light',
   },
+  crossFieldCheck: (input) => duplicateIssues(input.addresses, '/addresses', 'address'),
+  handler: (input, ctx) => compareWallets(input.addresses, input.depth ?? 'light', ctx),
+  briefing: compareWalletsBriefing,
 });

@@ -1,7 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { copyTradeSignals } from './shared/copy-trade.js';
+import { copyTradeBriefing } from './shared/copy-trade-briefing.js';
+import { CopyTradeSchema } from './shared/copy-trade-schema.js';
+
+const DEFAULT_LOOKBACK_DAYS = 30;
 
 export default defineEndpoint({
   key: 'copy-trade-signals',
@@ -10,15 +14,20 @@ export default defineEndpoint({
   summary: 'Copy-trade metrics of a wallet: PnL, win rate, Sharpe, Sortino, drawdown, profit factor',
   description:
     'Trading performance of a wallet over the last lookback_days (1 to 90): trading PnL, win rate, Sharpe ratio, ' +
-    'Sortino ratio, max drawdown, profit factor and consistency, to judge whether it is worth copying.',
+    'Sortino ratio, max drawdown, profit factor and consistency, to judge whether it is worth copying. ' +
+    'Realized PnL comes from the wallet\'s swaps matched first-in first-out, each valued in USD at its own time ' +
+    '(stablecoin legs at $1, SOL legs at SOL\'s price then, never today\'s). Ratios are per trade and not annualised; ' +
+    'below 5 closed trades they are null with an insufficient_data caveat.',
   input: Type.Object(
     {
       address: Address('Wallet address'),
-      lookback_days: withDefault(Type.Number({ minimum: 1, maximum: 90, description: 'Lookback window in days' }), 30),
+      lookback_days: withDefault(Type.Number({ minimum: 1, maximum: 90, description: 'Lookback window in days' }), DEFAULT_LOOKBACK_DAYS),
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Copy-trade metrics'),
+  output: CopyTradeSchema,
   cacheTtlSeconds: 300,
   example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', lookback_days: 30 },
+  handler: (input, ctx) => copyTradeSignals(input.address, input.lookback_days ?? DEFAULT_LOOKBACK_DAYS, ctx),
+  briefing: copyTradeBriefing,
 });

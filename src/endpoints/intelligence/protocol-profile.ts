@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { protocolInputIssues } from './shared/protocol-directory.js';
+import { protocolProfile } from './shared/protocol-profile-data.js';
+import { protocolBriefing, ProtocolProfileSchema } from './shared/protocol-profile-output.js';
 
 export default defineEndpoint({
   key: 'protocol-profile',
@@ -19,7 +21,10 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('TVL, yield pools, on-chain activity, health signals, automated_activity_pct'),
+  output: ProtocolProfileSchema,
   cacheTtlSeconds: 600,
   example: { protocol: 'jupiter', include_yields: true },
+  crossFieldCheck: protocolInputIssues,
+  handler: protocolProfile,
+  briefing: protocolBriefing,
 });

@@ -1,6 +1,7 @@
 /**
- * Sandbox DefiLlama (leg `defi_data`): serves both real hosts' routes on one loopback server —
- * api.llama.fi's `GET /protocols` and `GET /protocol/{slug}`, and yields.llama.fi's `GET /pools` —
+ * Sandbox DefiLlama (leg `defi_data`): serves the real hosts' routes on one loopback server —
+ * api.llama.fi's `GET /protocols` and `GET /protocol/{slug}`, yields.llama.fi's `GET /pools` and
+ * coins.llama.fi's `GET /batchHistorical` (defillama-coins.ts) —
  * rendered from the world's DeFi protocols in DefiLlama's wire format (see src/sources/wire/defillama.ts).
  * Like the real API, `/protocol/{name}` looks the protocol up by slug only (the name is lower-cased and
  * spaces become dashes) and answers an unknown one with HTTP 404 "Not found".
@@ -8,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { DefiProtocolState, SandboxWorld } from '../world/types.js';
 import type { ProviderHandler, ProviderResponse } from './server.js';
+import { batchHistorical } from './defillama-coins.js';
 
 const DAY = 86_400;
 const NOT_FOUND: ProviderResponse = { status: 404, body: 'Not found' };
@@ -136,6 +138,7 @@ export function createDefiLlamaHandler(world: SandboxWorld, now: () => Date = ()
     const nowSeconds = Math.floor(at.getTime() / 1000);
     if (req.path === '/protocols') return { body: world.protocols(at).map((p) => protocolListItem(p, nowSeconds)) };
     if (req.path === '/pools') return { body: { status: 'success', data: world.protocols(at).flatMap((p) => p.pools.map(yieldPool)) } };
+    if (req.path === '/batchHistorical') return batchHistorical(world, at, req.query);
     const match = /^\/protocol\/([^/]+)$/.exec(req.path);
     if (match) {
       let slug: string;

@@ -39,7 +39,7 @@ export async function startSandboxProviders(world: SandboxWorld, now: () => Date
     // One server per provider; providers with two hosts (Helius, DefiLlama) serve both paths on it.
     urls: {
       heliusRpc: walletAssets.url, heliusApi: walletAssets.url, dexscreener: marketData.url, jupiter: priceAggregator.url,
-      defillamaApi: defiData.url, defillamaYields: defiData.url, solanaRpc: chainRpc.url,
+      defillamaApi: defiData.url, defillamaYields: defiData.url, defillamaCoins: defiData.url, solanaRpc: chainRpc.url,
     },
     faults,
     servers,

@@ -7,7 +7,8 @@
  *
  * Methods: getBalance, getAccountInfo, getMultipleAccounts (≤ 100), getTokenLargestAccounts (top 20),
  * getTokenSupply, getSignaturesForAddress, getTransaction, plus getHealth/getVersion/getSlot/getGenesisHash.
- * Signatures are a wallet's (`world.wallet(address).transactions`, newest first); other addresses have none.
+ * Signatures are a wallet's (`world.wallet(address).transactions`, newest first), or for a protocol's program
+ * every transaction that invoked it (`programTransactions`); other addresses have none.
  * Unknown things get the node's answers: `value: null` for a missing account, `result: null` for an
  * unknown signature, `[]` for an address without history, -32602 "Invalid param: …" for a non-mint.
  * Sandbox limits (said here, not hidden): token accounts/mints and transactions are served only as
@@ -35,6 +36,7 @@ import {
 } from '../solana/constants.js';
 import { RpcError } from '../solana/errors.js';
 import { slotAt as worldSlotAt } from '../world/time.js';
+import { programTransactions } from '../world/program-activity.js';
 import type { PoolState, SandboxWorld, TokenState, TransactionState } from '../world/types.js';
 import type { ProviderHandler } from './server.js';
 
@@ -555,7 +557,9 @@ class DataNode {
     const limit = options.limit === undefined ? MAX_SIGNATURES : Number(options.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES) throw new RpcError(-32602, `Invalid limit; max ${MAX_SIGNATURES}`);
     const nowSeconds = Math.floor(this.at.getTime() / 1000);
-    let txs = (this.world.wallet(address, this.at)?.transactions ?? []).filter((t) => t.timestamp <= nowSeconds);
+    // A protocol's program lists every transaction that invoked it (world/program-activity.ts).
+    const history = programTransactions(this.world, address, this.at) ?? this.world.wallet(address, this.at)?.transactions ?? [];
+    let txs = history.filter((t) => t.timestamp <= nowSeconds);
     if (options.before !== undefined) {
       const before = signatureParam(options.before);
       const i = txs.findIndex((t) => t.signature === before);

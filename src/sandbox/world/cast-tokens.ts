@@ -115,6 +115,20 @@ function castTokens(): TokenSpec[] {
     holderCount: { base: 700, perDay: 1 },
   }));
 
+  // Whale accumulation: the top holder's share rises through each week (its buys are in wallets.ts).
+  r = rng('cast-token', 'GULP');
+  add(base(A.TOKEN_WHALE_ACCUMULATING, {
+    name: 'Gulp', symbol: 'GULP', verified: true, tags: VERIFIED_TAGS, sources: ALL_SOURCES,
+    created: { at: WORLD_START - 150 * DAY },
+    price: designedPrice(r, 0.042, 0.004, 0.3, 1.1, 2.4),
+    pools: [poolSpec(r, A.TOKEN_WHALE_ACCUMULATING, 0, 'raydium', WSOL_MINT, 2_000_000)],
+    holders: [
+      holderSpec(A.TOKEN_WHALE_ACCUMULATING, A.WALLET_GULP_WHALE, 'wallet', 0.2, { kind: 'sawtooth', from: 0.2, to: 0.23, period: 7 * DAY, phase: 0.25 }),
+      ...holders(r, A.TOKEN_WHALE_ACCUMULATING, spread(6, 19, 0.85)),
+    ],
+    holderCount: { base: 6_500, perDay: 4 },
+  }));
+
   // --- Volatility levels ---------------------------------------------------------------------
   const vol = (mint: string, name: string, symbol: string, price: number, sigma: number, c: [number, number, number], liq: number) => {
     const rr = rng('cast-token', symbol);

@@ -26,6 +26,8 @@ export const MARINADE_PROGRAM = 'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD';
 export const SPL_STAKE_POOL_PROGRAM = 'SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy';
 export const KAMINO_LEND_PROGRAM = 'KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD';
 export const DRIFT_PROGRAM = 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH';
+/** Solend's lending program (the sandbox protocol whose TVL bleeds; see protocols.ts). */
+export const SOLEND_PROGRAM = 'So1endDq2YkqhipRh3WViPa8hdiSpxWy6z3Z6tMCpAo';
 export const BUBBLEGUM_PROGRAM = 'BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY';
 export const TOKEN_METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 export const CANDY_MACHINE_V3 = 'CndyV3LdqHUfDLmE5naZjVN8rBZz4tqhdefbAnjHG3JR';
@@ -56,7 +58,21 @@ export const INFRASTRUCTURE_PROGRAMS: ReadonlySet<string> = new Set([
   ACCOUNT_COMPRESSION_PROGRAM,
 ]);
 
-/** Every program id the world invokes (wallet() answers these as empty executable accounts). */
+/**
+ * Real programs of the DeFi protocols (protocols.ts and the service's protocol directory) that no
+ * sandbox transaction invokes: they are program accounts with no activity, not wallets.
+ */
+export const IDLE_PROTOCOL_PROGRAMS: readonly string[] = [
+  'JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB', // Jupiter v4
+  'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', // Jupiter DCA
+  'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu', // Jupiter Perpetuals
+  'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK', // Raydium CLMM
+  'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C', // Raydium CPMM
+  'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY', // Phoenix
+  'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA', // marginfi v2
+];
+
+/** Every program id the world invokes or names (wallet() answers these as empty executable accounts). */
 export const WORLD_PROGRAMS: ReadonlySet<string> = new Set([
   ...INFRASTRUCTURE_PROGRAMS,
   STAKE_PROGRAM,
@@ -70,12 +86,14 @@ export const WORLD_PROGRAMS: ReadonlySet<string> = new Set([
   SPL_STAKE_POOL_PROGRAM,
   KAMINO_LEND_PROGRAM,
   DRIFT_PROGRAM,
+  SOLEND_PROGRAM,
   BUBBLEGUM_PROGRAM,
   TOKEN_METADATA_PROGRAM,
   CANDY_MACHINE_V3,
   WORMHOLE_TOKEN_BRIDGE,
   SANDBOX_DRAINER_PROGRAM,
   SANDBOX_TRANSFER_HOOK_PROGRAM,
+  ...IDLE_PROTOCOL_PROGRAMS,
 ]);
 
 // Real mints (values mirror mainnet so quotes and holdings can be valued).

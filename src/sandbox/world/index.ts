@@ -20,6 +20,7 @@ import { ENTITY_BY_ADDRESS, INCINERATOR, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, WORL
 import { WalletModel, freezeDeep, type WalletPlan } from './history.js';
 import { Lru } from './lru.js';
 import { allProtocols, protocolBySlugOrProgram } from './protocols.js';
+import { isProgramUser, programUserPlan } from './program-activity.js';
 import { quoteExactIn } from './quote.js';
 import { decodeSignature, isMintByHash, isValidAddress } from './random.js';
 import { toUnix } from './time.js';
@@ -43,6 +44,7 @@ export { CAST, CAST_ADDRESS, CAST_SIGNATURE, DUST_MINTS, FEATURED_TX, type CastE
 export { SANDBOX_ENTITIES, RISKY_PROGRAMS, INFRASTRUCTURE_PROGRAMS, ENTITY, SANDBOX_DRAINER_PROGRAM, type SandboxEntity, type EntityKind } from './entities.js';
 export { WORLD_START, FEATURED_DAY } from './time.js';
 export { isMintByHash } from './random.js';
+export { ACTIVE_PROGRAMS, programTransactions, programUserAddress, programUsers } from './program-activity.js';
 
 let designedCache: Map<string, TokenSpec> | null = null;
 function designed(): Map<string, TokenSpec> {
@@ -103,6 +105,7 @@ class World implements SandboxWorld {
     let plan: WalletPlan;
     if (WORLD_PROGRAMS.has(address) || address === INCINERATOR) plan = programPlan(address);
     else if (ENTITY_BY_ADDRESS.has(address)) plan = genericPlan(this.ctx, address, { institutional: true });
+    else if (isProgramUser(address)) plan = programUserPlan(this.ctx, address)!;
     else if (isMintByHash(address)) return null;
     else plan = genericPlan(this.ctx, address);
     return this.models.getOrCreate(address, () => new WalletModel(plan));

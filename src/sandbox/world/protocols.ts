@@ -1,5 +1,5 @@
 /**
- * DeFi protocols as the TVL/yield provider describes them: TVL with 30 daily points (oldest first,
+ * DeFi protocols as the TVL/yield provider describes them: TVL with 31 daily points (oldest first,
  * at 00:00 UTC) and yield pools. TVL(t) = base · exp(Σ waves) · (1 + trend·years since WORLD_START);
  * the daily points are that function at each midnight, the current TVL is its value at t.
  * Yields wave gently around their base. Seed-independent.
@@ -12,6 +12,7 @@ import {
   MARINADE_PROGRAM,
   ORCA_WHIRLPOOL,
   RAYDIUM_AMM_V4,
+  SOLEND_PROGRAM,
   SPL_STAKE_POOL_PROGRAM,
 } from './entities.js';
 import { sha256 } from './random.js';
@@ -34,6 +35,12 @@ interface ProtocolDef {
   trend: number;
   waves: Wave[];
   pools: PoolDef[];
+  /**
+   * A protocol in decline: TVL bleeds `perDay` (continuous rate) through each season of `seasonDays`
+   * from WORLD_START, and a new liquidity-mining season refills it. So its 7-day change is a steady
+   * drawdown except during the first 8 days of a season (the refill is in the window).
+   */
+  bleed?: { perDay: number; seasonDays: number };
 }
 
 const w = (amp: number, days: number, phase: number): Wave => ({ amp, period: days * DAY, phase });
@@ -83,11 +90,22 @@ const PROTOCOLS: ProtocolDef[] = [
     tvl: 2_800_000_000, trend: 0.08, waves: [w(0.03, 10, 1.9), w(0.07, 52, 3.7)],
     pools: [{ symbol: 'JITOSOL', tvlShare: 0.97, apyBase: 7.6, apyReward: null }],
   },
+  {
+    // Bleeds 2.5 %/day (7-day change ≈ −16 %) through 90-day seasons; incentives pay a yield outlier.
+    slug: 'solend', name: 'Solend', category: 'Lending', programIds: [SOLEND_PROGRAM],
+    tvl: 60_000_000, trend: 0, waves: [w(0.01, 5, 0.6)], bleed: { perDay: 0.025, seasonDays: 90 },
+    pools: [
+      { symbol: 'USDC', tvlShare: 0.4, apyBase: 3.1, apyReward: 145 },
+      { symbol: 'SOL', tvlShare: 0.35, apyBase: 1.2, apyReward: null },
+    ],
+  },
 ];
 
 function tvlAt(p: ProtocolDef, t: number): number {
   const years = Math.max(0, (t - WORLD_START) / (365 * DAY));
-  return p.tvl * (1 + p.trend * years) * Math.exp(waveSum(p.waves, t));
+  const seasonDays = p.bleed ? (((t - WORLD_START) / DAY) % p.bleed.seasonDays + p.bleed.seasonDays) % p.bleed.seasonDays : 0;
+  const bleed = p.bleed ? Math.exp(-p.bleed.perDay * seasonDays) : 1;
+  return p.tvl * (1 + p.trend * years) * Math.exp(waveSum(p.waves, t)) * bleed;
 }
 
 function poolId(slug: string, symbol: string): string {
@@ -97,8 +115,9 @@ function poolId(slug: string, symbol: string): string {
 
 function protocolState(p: ProtocolDef, t: number): DefiProtocolState {
   const today = Math.floor(t / DAY) * DAY;
-  const tvlHistory = Array.from({ length: 30 }, (_, i) => {
-    const date = today - (29 - i) * DAY;
+  // 31 points: a 30-day change needs a point at least 30 days before now.
+  const tvlHistory = Array.from({ length: 31 }, (_, i) => {
+    const date = today - (30 - i) * DAY;
     return { date, totalLiquidityUSD: round(tvlAt(p, date), 0) };
   });
   const tvlUsd = round(tvlAt(p, t), 0);

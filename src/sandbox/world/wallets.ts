@@ -5,6 +5,8 @@
  * FEATURED_DAY are seed-independent and come first in their day, so their signatures are fixed.
  */
 import { CAST_ADDRESS as A, DUST_MINTS, FEATURED_TX } from './cast.js';
+import { castTraderPlans } from './cast-traders.js';
+import { sybilRingPlans } from './cast-clusters.js';
 import { ENTITY, JITOSOL_MINT, MSOL_MINT, USDC_MINT, WSOL_MINT } from './entities.js';
 import type { Draft, Holding, WalletPlan } from './history.js';
 import { COLLECTIONS, SPAMMERS, benignAirdrop, collectedNft, randomCollectedNft, spamAirdrop } from './nfts.js';
@@ -545,6 +547,28 @@ function castPlans(ctx: PlanCtx): WalletPlan[] {
   seller(A.WALLET_RUGR_DEV, WORLD_START + 100 * DAY, 8, 0.04, 220);
   seller(A.WALLET_RUGR_WHALE, WORLD_START + 101 * DAY, 5, 0.02, 35);
 
+  // GULP whale: buys from the pool six times a day (its share rises through the week).
+  {
+    const me = A.WALLET_GULP_WHALE;
+    const R = dayRng(me);
+    const pool = poolRef(ctx, A.TOKEN_WHALE_ACCUMULATING);
+    const spec = ctx.spec(A.TOKEN_WHALE_ACCUMULATING)!;
+    const perDay = 6;
+    const perBuyTokens = (0.03 * spec.supplyUi) / (7 * perDay);
+    plans.push(basePlan(me, {
+      bornAt: fixed(WORLD_START + 20 * DAY),
+      lamports: lamportsWave(900, me),
+      holdings: [{ mint: USDC_MINT, ui: 250_000 }],
+      day: (d) => {
+        const r = R(d);
+        return Array.from({ length: perDay }, (_, k) => {
+          const ts = Math.floor(d * DAY + ((k + r.range(0.1, 0.9)) * DAY) / perDay);
+          return { tx: poolSwap(ctx, me, ts, pool, true, perBuyTokens * r.range(0.9, 1.1) * ctx.price(A.TOKEN_WHALE_ACCUMULATING, ts), false) };
+        });
+      },
+    }));
+  }
+
   // Drainer collector: sells what it sweeps a few times a day.
   {
     const me = A.WALLET_DRAINER_COLLECTOR;
@@ -565,7 +589,7 @@ function castPlans(ctx: PlanCtx): WalletPlan[] {
 
 /** The cast wallets' plans by address. */
 export function castWalletPlans(ctx: PlanCtx): Map<string, WalletPlan> {
-  return new Map(castPlans(ctx).map((p) => [p.address, p]));
+  return new Map([...castPlans(ctx), ...sybilRingPlans(ctx), ...castTraderPlans(ctx)].map((p) => [p.address, p]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,16 @@ const HISTORY_LIMIT = { light: 100, full: 100 } as const;
 const SIGNATURE_LIMIT = 1000;
 
 export async function walletProfile(address: string, options: WalletProfileOptions, ctx: HandlerContext): Promise<HandlerResult> {
+  return (await walletProfileWithFacts(address, options, ctx)).result;
+}
+
+/** The typed facts behind a profile, for composite endpoints that build on it (compare-wallets). */
+export interface WalletFacts {
+  /** Block times (unix s) of the transactions read for behaviour; null = the history leg failed. */
+  historyTimestamps: number[] | null;
+}
+
+export async function walletProfileWithFacts(address: string, options: WalletProfileOptions, ctx: HandlerContext): Promise<{ result: HandlerResult; facts: WalletFacts }> {
   const { sources, signal } = ctx;
   const legs = await gatherLegs({
     assets: () => sources.helius.getAssetsByOwner(address, { signal, maxPages: options.full ? 3 : 1 }),
@@ -107,7 +117,8 @@ export async function walletProfile(address: string, options: WalletProfileOptio
       : null;
     data.suspected_spam_assets = nft.suspected_spam_assets;
   }
-  return { data, caveats, next_steps: nextSteps(address, options), timings: legTimings(legs) };
+  const facts: WalletFacts = { historyTimestamps: activity ? activity.map((a) => a.timestamp) : null };
+  return { result: { data, caveats, next_steps: nextSteps(address, options), timings: legTimings(legs) }, facts };
 }
 
 /**

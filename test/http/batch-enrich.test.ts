@@ -1,0 +1,209 @@
+/**
+ * batch-enrich through the real stack with paid calls: cast members as items, per-item errors (wrong
+ * type, an upstream failing for one item, an item past the deadline), batches that fail as a whole
+ * (not charged), duplicates, and items equal to the matching enrich-* answers.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
+import { SourceError } from '../../src/sources/errors.js';
+import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+type Json = any;
+const PRICE = 15_000n;
+const names = Object.keys(A) as (keyof typeof A)[];
+const WALLETS = names.filter((n) => n.startsWith('WALLET_'));
+/** A wallet the cast does not name (the sandbox answers any address). */
+const UNNAMED_WALLET = '5VWq2UqhvxWCcVBuLk3mUnCwbtm3ZZ2YH4KL4bJJc1ak';
+
+/** A paid call by a fresh payer: status, body, and what it cost. */
+async function paid(service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint; settled: boolean }> {
+  const payer = await newPayer(service, network);
+  const before = await payer.balance();
+  const res = await paidInvoke(payer, service, key, body);
+  const json = await res.json();
+  return { status: res.status, json, cost: before - (await payer.balance()), settled: res.headers.get('payment-response') !== null };
+}
+
+const withoutSandbox = (caveats: Json[]) => caveats.filter((c) => c.code !== 'sandbox_data');
+
+describe('batch-enrich', () => {
+  let service: TestService;
+  before(async () => {
+    // A frozen clock: the batch and the single calls it is compared with read the same sandbox moment.
+    service = await startTestService({ fixedNow: new Date() });
+  });
+  after(() => service.close());
+
+  it('25 mixed cast addresses as wallets: wallets answered, mints not_found items, input order, exactly 0.015 charged', async () => {
+    const tokens = [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_USDC];
+    const wallets = WALLETS.slice(0, 25 - tokens.length).map((n) => A[n]);
+    assert.equal(wallets.length, 22, 'the cast has enough wallets');
+    const addresses = [...wallets.slice(0, 5), tokens[0]!, ...wallets.slice(5, 15), tokens[1]!, ...wallets.slice(15), tokens[2]!];
+    const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses, type: 'wallet' });
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.ok(settled);
+    assert.equal(cost, PRICE);
+    assert.equal(json.item_endpoint, 'enrich-wallet-light');
+    assert.deepEqual(json.items.map((it: Json) => it.address), addresses);
+    for (const it of json.items) {
+      if (tokens.includes(it.address)) {
+        assert.equal(it.ok, false);
+        assert.deepEqual([it.error.code, it.error.retryable], ['not_found', false]);
+        assert.match(it.error.message, /is a token mint, not a wallet/);
+      } else {
+        assert.equal(it.ok, true, `${it.address}: ${JSON.stringify(it.error)}`);
+        assert.equal(it.data.address, it.address);
+        assert.ok(Array.isArray(it.caveats));
+      }
+    }
+    assert.deepEqual(
+      [json.summary.requested, json.summary.unique, json.summary.ok, json.summary.failed, json.summary.errors_by_code],
+      [25, 25, 22, 3, { not_found: 3 }],
+    );
+    assert.ok(json.caveats.some((c: Json) => c.code === 'items_failed' && /3 of 25/.test(c.message)));
+    // Cast facts survive the batch: the risk levels the cast documents.
+    const item = (name: keyof typeof A) => json.items.find((it: Json) => it.address === A[name]);
+    if (WALLETS.slice(0, 22).includes('WALLET_RISK_LOW')) assert.equal(item('WALLET_RISK_LOW').data.risk_score.level, 'LOW');
+    if (WALLETS.slice(0, 22).includes('WALLET_NFT_COLLECTOR')) assert.ok(item('WALLET_NFT_COLLECTOR').data.labels.includes('nft_collector'));
+  });
+
+  it('each item equals the matching enrich-* answer (wallet light and full, token light and full)', async () => {
+    const cases: [Record<string, unknown>, string, (a: string) => Record<string, unknown>][] = [
+      [{ addresses: [A.WALLET_DEFI, A.WALLET_NFT_COLLECTOR], type: 'wallet' }, 'enrich-wallet-light', (a) => ({ address: a })],
+      [{ addresses: [A.WALLET_REGULAR_INTERVALS], type: 'wallet', depth: 'full' }, 'enrich-wallet-full', (a) => ({ address: a })],
+      [{ addresses: [A.TOKEN_CAUTION], type: 'token' }, 'enrich-token-light', (a) => ({ mint: a })],
+      [{ addresses: [A.TOKEN_SAFE, A.TOKEN_FLOAT], type: 'token', depth: 'full' }, 'enrich-token-full', (a) => ({ mint: a })],
+    ];
+    await Promise.all(cases.map(async ([batchInput, single, singleInput], i) => {
+      const batch = await paid(service, i % 2 ? 'base' : 'solana', 'batch-enrich', batchInput);
+      assert.equal(batch.status, 200, JSON.stringify(batch.json));
+      assert.equal(batch.json.item_endpoint, single);
+      for (const item of batch.json.items) {
+        const one = await paid(service, i % 2 ? 'solana' : 'base', single, singleInput(item.address));
+        assert.equal(one.status, 200);
+        const { caveats, next_steps: _n, meta: _m, ...data } = one.json;
+        assert.equal(item.ok, true);
+        assert.deepEqual(item.data, data, `${single} ${item.address}: same data`);
+        assert.deepEqual(item.caveats, withoutSandbox(caveats), `${single} ${item.address}: same caveats`);
+      }
+    }));
+  });
+
+  it('duplicates are answered once (first-appearance order), said in the summary and a caveat; briefing with format both', async () => {
+    const { status, json } = await paid(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_SAFE, A.TOKEN_SAFE], type: 'token', format: 'both' });
+    assert.equal(status, 200);
+    assert.deepEqual(json.items.map((it: Json) => it.address), [A.TOKEN_SAFE, A.TOKEN_RISKY]);
+    assert.deepEqual([json.summary.requested, json.summary.unique, json.summary.duplicates_ignored], [4, 2, 2]);
+    assert.ok(json.caveats.some((c: Json) => c.code === 'duplicates_ignored'));
+    assert.match(json.llm_summary, /Batch enrich \(tokens, light\): 2 of 2 ok, 2 duplicates ignored/);
+    assert.match(json.llm_summary, /RUGR: .*flags .*mint_authority_active/);
+  });
+
+  it('a batch where no item succeeds answers like a single call (404 not_found) and is not charged', async () => {
+    const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'token' });
+    assert.equal(status, 404);
+    assert.equal(json.error.code, 'not_found');
+    assert.deepEqual(json.error.items.map((i: Json) => [i.address, i.error.code]), [[A.WALLET_DEFI, 'not_found'], [A.WALLET_RISK_LOW, 'not_found']]);
+    assert.equal(cost, 0n);
+    assert.equal(settled, false);
+  });
+});
+
+describe('batch-enrich when sources fail or are slow', () => {
+  let service: TestService;
+  const DEADLINE_MS = 2500;
+  before(async () => {
+    service = await startTestService({}, { ANSWER_DEADLINE_MS: String(DEADLINE_MS) });
+  });
+  after(() => service.close());
+
+  /** Makes the wallet-asset reads of one address slow or failing (the others untouched) for the duration of `run`. */
+  async function withAssetsOf<T>(address: string, behave: () => Promise<never>, run: () => Promise<T>): Promise<T> {
+    const helius = service.sources.helius;
+    const original = helius.getAssetsByOwner;
+    helius.getAssetsByOwner = (owner, options) => (owner === address ? behave() : original.call(helius, owner, options));
+    try {
+      return await run();
+    } finally {
+      helius.getAssetsByOwner = original;
+    }
+  }
+
+  it('an item not finished before the answer deadline is an upstream_timeout item; the others are answered and charged', async () => {
+    const started = performance.now();
+    const { status, json, cost } = await withAssetsOf(
+      A.WALLET_RISK_HIGH,
+      () => new Promise((_, reject) => setTimeout(() => reject(new SourceError('wallet_assets', 'timeout', 'slow')), 6_000)),
+      () => paid(service, 'base', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_HIGH, A.WALLET_EMPTY], type: 'wallet' }),
+    );
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.ok(performance.now() - started < 6_000, 'answered without waiting for the slow item');
+    assert.deepEqual(json.items.map((it: Json) => it.ok), [true, false, true]);
+    assert.deepEqual([json.items[1].error.code, json.items[1].error.retryable], ['upstream_timeout', true]);
+    assert.equal(cost, PRICE);
+    // The retry suggestion names only the failed item.
+    assert.deepEqual(json.next_steps.find((s: Json) => s.endpoint === 'batch-enrich' && s.input.depth === 'light')?.input.addresses, [A.WALLET_RISK_HIGH]);
+  });
+
+  it('every item past the deadline (latency injected into the wallet-asset source) → 504, not charged', async () => {
+    const faults = service.sandbox!.providers!.faults;
+    faults.set('wallet_assets', { latencyMs: DEADLINE_MS + 1_000 });
+    try {
+      const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_NEW, A.WALLET_REPETITIVE], type: 'wallet' });
+      assert.equal(status, 504, JSON.stringify(json));
+      assert.equal(json.error.code, 'upstream_timeout');
+      assert.equal(json.error.items.length, 2);
+      assert.equal(cost, 0n);
+      assert.equal(settled, false);
+    } finally {
+      faults.set('wallet_assets', undefined);
+    }
+  });
+
+  it('the chain source failing: a mint degrades to an item with a caveat, an address only the chain could classify fails upstream', async () => {
+    const faults = service.sandbox!.providers!.faults;
+    faults.set('chain_rpc', { errorRate: 1 });
+    try {
+      const { status, json, cost } = await paid(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, UNNAMED_WALLET], type: 'token' });
+      assert.equal(status, 200, JSON.stringify(json));
+      const [token, unknown] = json.items;
+      assert.equal(token.ok, true);
+      assert.equal(token.data.symbol, 'ROCK');
+      assert.equal(token.data.authorities, null, 'authorities unknown, not "revoked"');
+      assert.ok(token.caveats.some((c: Json) => c.code === 'leg_degraded' && c.leg === 'chain_rpc'));
+      assert.equal(unknown.ok, false);
+      assert.deepEqual([unknown.error.code, unknown.error.retryable], ['upstream_unavailable', true]);
+      assert.equal(json.summary.degraded, 1);
+      assert.ok(json.caveats.some((c: Json) => c.code === 'items_degraded'));
+      assert.equal(cost, PRICE);
+    } finally {
+      faults.set('chain_rpc', undefined);
+    }
+  });
+
+  it('one wallet whose asset source fails is an upstream_unavailable item; all failing → 502, not charged', async () => {
+    const one = await withAssetsOf(
+      A.WALLET_DEFI,
+      () => Promise.reject(new SourceError('wallet_assets', 'unavailable', 'down')),
+      () => paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'wallet' }),
+    );
+    assert.equal(one.status, 200);
+    assert.deepEqual(one.json.items.map((it: Json) => [it.ok, it.error?.code]), [[false, 'upstream_unavailable'], [true, undefined]]);
+    assert.equal(one.cost, PRICE);
+
+    const faults = service.sandbox!.providers!.faults;
+    faults.set('wallet_assets', { errorRate: 1 });
+    try {
+      const all = await paid(service, 'base', 'batch-enrich', { addresses: [A.WALLET_24_7_ACTIVE, A.WALLET_SPAM_RECEIVER], type: 'wallet' });
+      assert.equal(all.status, 502, JSON.stringify(all.json));
+      assert.equal(all.json.error.code, 'upstream_unavailable');
+      assert.deepEqual(all.json.error.items.map((i: Json) => i.error.code), ['upstream_unavailable', 'upstream_unavailable']);
+      assert.equal(all.cost, 0n);
+      assert.equal(all.settled, false);
+    } finally {
+      faults.set('wallet_assets', undefined);
+    }
+  });
+});

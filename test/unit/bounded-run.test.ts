@@ -1,0 +1,72 @@
+/** The batch runner: concurrency bound, outcomes per job, the time budget, and member error mapping. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runBounded, withinBudget } from '../../src/endpoints/intelligence/shared/bounded-run.js';
+import { callFailure, errorOfOutcome, type FailedMember } from '../../src/endpoints/intelligence/shared/member-errors.js';
+import { ApiError } from '../../src/app/errors.js';
+import { SourceError } from '../../src/sources/errors.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const never = new AbortController().signal;
+
+test('runBounded: never more than `concurrency` jobs at once; outcomes in input order; a failure is an outcome', async () => {
+  let running = 0;
+  let peak = 0;
+  const outcomes = await runBounded([30, 10, 20, 5, 15, 25], async (ms) => {
+    running++;
+    peak = Math.max(peak, running);
+    await sleep(ms);
+    running--;
+    if (ms === 20) throw new Error('boom');
+    return ms * 2;
+  }, { concurrency: 2, budgetMs: 5_000, signal: never });
+  assert.equal(peak, 2);
+  assert.deepEqual(outcomes.map((o) => (o.status === 'done' ? o.value : o.status)), [60, 20, 'failed', 10, 30, 50]);
+});
+
+test('runBounded: at the budget, running jobs are timed_out (started) and waiting ones timed_out (not started)', async () => {
+  const started = performance.now();
+  const outcomes = await runBounded([10, 400, 400, 10], (ms) => sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 100, signal: never });
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 300, `answered at the budget, not after the slow jobs (${elapsed} ms)`);
+  // Lane 1: 10 ms job, then the 400 ms job (running at the budget); lane 2: the other 400 ms job. The last never starts.
+  assert.deepEqual(outcomes.map((o) => (o.status === 'timed_out' ? `timed_out:${o.started}` : o.status)), ['done', 'timed_out:true', 'timed_out:true', 'timed_out:false']);
+});
+
+test("runBounded: the caller's abort ends the run like the budget", async () => {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 30);
+  const outcomes = await runBounded([1, 500], (ms) => sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 5_000, signal: controller.signal });
+  assert.deepEqual(outcomes.map((o) => o.status), ['done', 'timed_out']);
+});
+
+test('withinBudget: the value in time, the fallback after', async () => {
+  assert.equal(await withinBudget(sleep(5).then(() => 'v'), 200, null), 'v');
+  assert.equal(await withinBudget(sleep(300).then(() => 'v'), 20, null), null);
+});
+
+test('errorOfOutcome: ApiError and SourceError keep their codes without "You were not charged"; others are internal', () => {
+  const notFound = errorOfOutcome({ status: 'failed', durationMs: 1, error: new ApiError('not_found', 'X is not a token mint on chain. You were not charged.') });
+  assert.deepEqual(notFound, { code: 'not_found', message: 'X is not a token mint on chain.', retryable: false });
+  const upstream = errorOfOutcome({ status: 'failed', durationMs: 1, error: new SourceError('wallet_assets', 'unavailable', 'down') });
+  assert.equal(upstream.code, 'upstream_unavailable');
+  assert.equal(upstream.retryable, true);
+  assert.doesNotMatch(upstream.message, /not charged/);
+  assert.equal(errorOfOutcome({ status: 'failed', durationMs: 1, error: new SourceError('chain_rpc', 'timeout', 'slow') }).code, 'upstream_timeout');
+  const bug = errorOfOutcome({ status: 'failed', durationMs: 1, error: new TypeError('secret detail') });
+  assert.equal(bug.code, 'internal');
+  assert.doesNotMatch(bug.message, /secret/);
+  assert.equal(errorOfOutcome({ status: 'timed_out', started: false }).code, 'upstream_timeout');
+});
+
+test('callFailure: 404 when all not_found, 504 when the upstream failures are all timeouts, else 502; lists each item', () => {
+  const f = (address: string, code: 'not_found' | 'upstream_unavailable' | 'upstream_timeout' | 'internal'): FailedMember => ({ address, error: { code, message: 'm', retryable: code !== 'not_found' } });
+  assert.equal(callFailure([f('a', 'not_found'), f('b', 'not_found')], 'x').status, 404);
+  assert.equal(callFailure([f('a', 'upstream_timeout'), f('b', 'not_found')], 'x').status, 504);
+  assert.equal(callFailure([f('a', 'upstream_timeout'), f('b', 'upstream_unavailable')], 'x').status, 502);
+  assert.equal(callFailure([f('a', 'internal'), f('b', 'upstream_timeout')], 'x').code, 'upstream_unavailable');
+  const internal = callFailure([f('a', 'internal')], 'x');
+  assert.equal(internal.status, 500);
+  assert.deepEqual((internal.extra as { items: unknown[] }).items, [{ address: 'a', error: { code: 'internal', message: 'm', retryable: true } }]);
+  assert.match(internal.message, /not charged/);
+});
