@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency on loopback, measured in one run so ratios are meaningful.
  * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, an invalid-input
  * refusal; cold fan-out of enrich-token-full with injected source latency; upstream requests per cold
- * call. Issue 12 extends this with paid calls (pre-signed payments), coalescing and memory.
+ * call; batch-enrich parallelism (25 cold addresses vs one); wallet-graph's upstream-call budget.
+ * Issue 12 extends this with paid calls (pre-signed payments), coalescing and memory.
  * Writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -13,7 +14,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config/index.js';
 import { startService } from '../src/service.js';
+import { measureBatch } from './batch.js';
 import { countUpstreamCalls, measureFanout } from './fanout.js';
+import { measureWalletGraph } from './wallet-graph.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 32;
@@ -56,9 +59,12 @@ rows.push(await measure('free route: GET /llms.txt', { url: `${service.url}/llms
 
 const fanout = await measureFanout(service, 50);
 const upstreamCalls = await countUpstreamCalls(service);
+const walletGraph = await measureWalletGraph(service);
 
 await service.close();
 await baseline.close();
+// Its own service, with the sandbox providers in a child process (see bench/batch.ts).
+const batch = await measureBatch();
 
 const base = rows[0]!.requests_per_s;
 console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
@@ -70,5 +76,13 @@ console.log(`  end-to-end ${fanout.median_e2e_ms} ms vs slowest leg ${fanout.med
 console.log(`  legs: ${Object.entries(fanout.legs_ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
 console.log('\nupstream requests per cold call:');
 for (const r of upstreamCalls) console.log(`  ${r.endpoint.padEnd(22)} ${String(r.upstream_requests).padStart(3)} requests  (${r.e2e_ms} ms, no injected latency)`);
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls }, null, 2));
+console.log(`\nbatch-enrich of ${batch.batch_size} cold addresses vs one cold enrich (target ≤ ${batch.target_ratio}×, concurrency ${batch.concurrency}):`);
+for (const r of batch.rows) {
+  console.log(`  ${String(r.injected_latency_ms).padStart(3)} ms injected, ${r.type.padEnd(6)} single ${r.single_cold_ms} ms, batch ${r.batch_cold_ms} ms → ${r.ratio}× (${r.met ? 'met' : 'NOT met'}; ${r.upstream_requests_single} / ${r.upstream_requests_batch} upstream requests)`);
+}
+console.log(`\nwallet-graph upstream requests (budget: depth 1 ≤ ${walletGraph.budget.depth1}, depth 2 ≤ ${walletGraph.budget.depth2}):`);
+for (const r of walletGraph.rows) {
+  console.log(`  ${r.wallet.padEnd(22)} depth ${r.depth}, ${String(r.injected_latency_ms).padStart(2)} ms injected: ${r.upstream_requests} requests (${r.within_budget ? 'within' : 'OVER'} budget), ${r.neighbours_expanded} expanded, ${r.e2e_ms} ms`);
+}
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph }, null, 2));
 console.log('\nwritten to bench/results.json');

@@ -24,7 +24,7 @@ import { startBaseSandbox, type BaseSandbox } from './sandbox/base/index.js';
 import { startSolanaSandbox, type SolanaSandbox } from './sandbox/solana/index.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createEntityDirectory } from './analytics/entities.js';
-import { createSources, LIVE_SOURCE_URLS, type Sources } from './sources/index.js';
+import { createSources, LIVE_SOURCE_URLS, type SourceUrls, type Sources } from './sources/index.js';
 import { readMint } from './sources/solana-rpc.js';
 import { startSandboxProviders, type SandboxProviders } from './sandbox/providers/index.js';
 import { FaultController } from './sandbox/providers/faults.js';
@@ -41,6 +41,11 @@ export interface ServiceOverrides {
   wrapFacilitator?: (client: FacilitatorClient) => FacilitatorClient;
   /** A Stripe client for the card path (tests pass a fake); by default mppx calls Stripe's REST API. */
   cardStripe?: CardStripeClient;
+  /**
+   * Sandbox providers already running elsewhere (the bench runs them in a child process so their CPU is
+   * not counted as the service's): the service uses these URLs instead of starting its own.
+   */
+  sandboxProviderUrls?: SourceUrls;
 }
 
 /** The card path exists only when both the Stripe key and the MPP secret are configured. */
@@ -132,10 +137,14 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     let entities = createEntityDirectory();
     let riskyPrograms: ReadonlySet<string> = new Set(config.riskyPrograms);
     if (sandbox) {
-      const providers = await startSandboxProviders(createSandboxWorld(config.sandboxSeed), now, FaultController.fromEnv(config.sandboxFaults));
-      closers.push(() => providers.close());
-      sandbox.providers = providers;
-      sources = createSources(providers.urls, {}, tuning);
+      let urls = overrides.sandboxProviderUrls;
+      if (!urls) {
+        const providers = await startSandboxProviders(createSandboxWorld(config.sandboxSeed), now, FaultController.fromEnv(config.sandboxFaults));
+        closers.push(() => providers.close());
+        sandbox.providers = providers;
+        urls = providers.urls;
+      }
+      sources = createSources(urls, {}, tuning);
       // The sandbox's own institutions, labelled like the real ones are in live mode.
       riskyPrograms = new Set([...config.riskyPrograms, ...RISKY_PROGRAMS.map((p) => p.address)]);
       entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
