@@ -23,6 +23,18 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Caveats saying a data leg failed: such an answer may be complete again soon, so it is kept briefly. */
+const DEGRADED_CAVEATS: ReadonlySet<string> = new Set(['leg_degraded', 'leg_failed']);
+/** The spec's shortest cache period. */
+export const DEGRADED_TTL_S = 30;
+
+/** An endpoint's TTL, shortened to 30 s for an answer with a degraded leg: a repeat call inside the full
+ * period is charged, and should get the recovered answer rather than the same gap again. */
+export function ttlFor(endpoint: RegisteredEndpoint): (result: HandlerResult) => number {
+  const ttl = endpoint.def.cacheTtlSeconds;
+  return (result) => ((result.caveats ?? []).some((c) => DEGRADED_CAVEATS.has(c.code)) ? Math.min(ttl, DEGRADED_TTL_S) : ttl);
+}
+
 export function cacheKeyFor(endpoint: RegisteredEndpoint, input: Record<string, unknown>): string {
   const { format: _format, ...rest } = input;
   return `endpoint:${endpoint.def.key}:${canonicalJson(rest)}`;
@@ -37,7 +49,7 @@ function nestedCaller(registry: Registry, cache: Cache, ctx: () => HandlerContex
     if (!handler) throw new ApiError('not_implemented', `Endpoint "${key}" is registered but not built yet.`);
     const valid = endpoint.validate({ ...input });
     if (!valid.ok) throw new ApiError('invalid_input', `Input for ${key} is invalid.`, { issues: valid.issues });
-    const cached = await cache.getOrCompute(cacheKeyFor(endpoint, valid.value), endpoint.def.cacheTtlSeconds, () => handler(valid.value, ctx()));
+    const cached = await cache.getOrCompute(cacheKeyFor(endpoint, valid.value), ttlFor(endpoint), () => handler(valid.value, ctx()));
     const briefing = (endpoint.def.briefing ?? ((r) => genericBriefing(key, r)))(cached.value, valid.value);
     return { ...cached.value, briefing };
   };
@@ -68,7 +80,7 @@ export async function execute(args: {
   });
   try {
     const cached = await Promise.race([
-      cache.getOrCompute(cacheKeyFor(endpoint, input), endpoint.def.cacheTtlSeconds, () => handler(input, handlerContext)),
+      cache.getOrCompute(cacheKeyFor(endpoint, input), ttlFor(endpoint), () => handler(input, handlerContext)),
       deadline,
     ]);
     return { result: cached.value, cache: { hit: cached.hit, age_s: cached.ageS, ttl_s: cached.ttlS } };

@@ -4,6 +4,7 @@ interface Entry {
   value: unknown;
   storedAt: number;
   expiresAt: number;
+  ttlS: number;
 }
 
 /** Bounded in-process TTL cache with request coalescing. Oldest entries are evicted past `maxEntries`. */
@@ -23,11 +24,12 @@ export function createMemoryCache(options: { now?: () => number; maxEntries?: nu
 
   return {
     kind: 'memory',
-    async getOrCompute<T>(key: string, ttlS: number, compute: () => Promise<T>): Promise<CachedValue<T>> {
+    async getOrCompute<T>(key: string, ttl: number | ((value: T) => number), compute: () => Promise<T>): Promise<CachedValue<T>> {
+      const ttlOf = (value: T) => (typeof ttl === 'function' ? ttl(value) : ttl);
       const t = now();
       const entry = entries.get(key);
       if (entry && entry.expiresAt > t) {
-        return { value: entry.value as T, hit: true, ageS: Math.floor((t - entry.storedAt) / 1000), ttlS };
+        return { value: entry.value as T, hit: true, ageS: Math.floor((t - entry.storedAt) / 1000), ttlS: entry.ttlS };
       }
       let pending = inflight.get(key) as Promise<T> | undefined;
       let shared = true;
@@ -38,15 +40,16 @@ export function createMemoryCache(options: { now?: () => number; maxEntries?: nu
         pending.then(
           (value) => {
             const storedAt = now();
+            const ttlS = ttlOf(value);
             entries.delete(key); // re-insert so Map order tracks recency for eviction
-            entries.set(key, { value, storedAt, expiresAt: storedAt + ttlS * 1000 });
+            entries.set(key, { value, storedAt, expiresAt: storedAt + ttlS * 1000, ttlS });
             evict();
           },
           () => undefined,
         ).finally(() => inflight.delete(key));
       }
       const value = await pending;
-      return { value, hit: shared, ageS: 0, ttlS };
+      return { value, hit: shared, ageS: 0, ttlS: ttlOf(value) };
     },
     async ping() {
       return true;

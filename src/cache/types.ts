@@ -15,8 +15,9 @@ export interface Cache {
   /**
    * Returns the fresh cached value, or computes it once: concurrent callers of the same key while a
    * computation is in flight share that one computation (request coalescing). Failures are not cached.
+   * `ttlS` may depend on the value (a degraded answer is kept for less time than a complete one).
    */
-  getOrCompute<T>(key: string, ttlS: number, compute: () => Promise<T>): Promise<CachedValue<T>>;
+  getOrCompute<T>(key: string, ttlS: number | ((value: T) => number), compute: () => Promise<T>): Promise<CachedValue<T>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

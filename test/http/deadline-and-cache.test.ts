@@ -1,6 +1,7 @@
-/** The answer deadline (504, not charged, the handler told to stop) and the result cache (hit, still charged). */
+/** The answer deadline (504, not charged, the handler told to stop) and the result cache (hit, still charged; degraded answers kept 30 s). */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { fixtureRegistry } from '../helpers/fixture-endpoints.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -36,5 +37,35 @@ describe('deadline and cache', () => {
     assert.equal(second.request_id, first.request_id, 'the same answer');
     assert.notEqual(second.meta.request_id, first.meta.request_id, 'but a new call');
     assert.equal(before - (await payer.balance()), 4000n);
+  });
+});
+
+describe('cache: degraded answers are kept 30 s, complete ones their full TTL', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startTestService({ fixedNow: new Date() });
+  });
+  after(() => service.close());
+
+  it('a repeat call after 30 s gets the recovered answer; a complete answer stays cached', async () => {
+    const payer = await newPayer(service, 'solana');
+    const ask = async (mint: string) => (await (await paidInvoke(payer, service, 'enrich-token-light', { mint })).json()) as any;
+    const degradedMint = A.TOKEN_VOL_LOW;
+    const completeMint = A.TOKEN_SAFE;
+    const complete = await ask(completeMint);
+    assert.equal(complete.meta.cache.ttl_s, 60);
+    service.sandbox!.providers!.faults.set('market_data', { errorRate: 1 });
+    const degraded = await ask(degradedMint);
+    service.sandbox!.providers!.faults.clear();
+    assert.ok(degraded.caveats.some((c: any) => c.code === 'leg_degraded' && c.leg === 'market_data'));
+    assert.equal(degraded.meta.cache.ttl_s, 30);
+    service.advance(29_000);
+    assert.equal((await ask(degradedMint)).meta.cache.hit, true, 'still inside 30 s');
+    service.advance(2_000);
+    const recovered = await ask(degradedMint);
+    assert.equal(recovered.meta.cache.hit, false);
+    assert.ok(!recovered.caveats.some((c: any) => c.code === 'leg_degraded'));
+    assert.equal(recovered.meta.cache.ttl_s, 60);
+    assert.equal((await ask(completeMint)).meta.cache.hit, true, 'a complete answer keeps its 60 s');
   });
 });

@@ -56,3 +56,19 @@ test('rate limiter: rolling window, Retry-After until the oldest call leaves it'
   assert.equal((await limiter.hit('ip', 10, 3600)).allowed, true, 'the first call left the window');
   assert.equal((await limiter.hit('ip', 10, 3600)).allowed, false, 'the second has not');
 });
+
+test('cache: the TTL may depend on the value (a short-lived degraded answer beside a long-lived complete one)', async () => {
+  let t = 1_000_000;
+  const cache = createMemoryCache({ now: () => t });
+  const ttl = (v: { degraded: boolean }) => (v.degraded ? 30 : 120);
+  const degraded = await cache.getOrCompute('d', ttl, async () => ({ degraded: true }));
+  const complete = await cache.getOrCompute('c', ttl, async () => ({ degraded: false }));
+  assert.deepEqual([degraded.ttlS, complete.ttlS], [30, 120]);
+  t += 29_999;
+  assert.equal((await cache.getOrCompute('d', ttl, async () => ({ degraded: false }))).hit, true);
+  t += 1;
+  const recomputed = await cache.getOrCompute('d', ttl, async () => ({ degraded: false }));
+  assert.deepEqual([recomputed.hit, recomputed.value.degraded, recomputed.ttlS], [false, false, 120]);
+  const hit = await cache.getOrCompute('c', ttl, async () => ({ degraded: true }));
+  assert.deepEqual([hit.hit, hit.ttlS], [true, 120]);
+});
