@@ -69,13 +69,19 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-async function freePort(host: string): Promise<number> {
+/**
+ * A free port, held until `release()`: the public URL needs the port before the app listens, and the
+ * sandbox servers started in between listen on ephemeral ports too — a port freed at once could be
+ * handed to one of them (seen as EADDRINUSE under parallel tests). Released right before `app.listen`.
+ */
+async function reservePort(host: string): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, host, () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      if (typeof address !== 'object' || !address) return reject(new Error('no port'));
+      resolve({ port: address.port, release: () => new Promise<void>((done) => probe.close(() => done())) });
     });
   });
 }
@@ -97,7 +103,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
   };
 
   try {
-    const port = config.port === 0 ? await freePort(config.host) : config.port;
+    const reserved = config.port === 0 ? await reservePort(config.host) : null;
+    closers.push(async () => reserved?.release());
+    const port = reserved?.port ?? config.port;
     const publicUrl = (config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`).replace(/\/$/, '');
 
     let sandbox: RunningService['sandbox'];
@@ -183,6 +191,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
       logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms,
     });
+    await reserved?.release();
     await app.listen({ host: config.host, port });
     closers.push(() => app.close());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');

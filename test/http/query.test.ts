@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
-import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
+import { newPayer, paidInvoke } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
 
@@ -14,16 +14,15 @@ type Json = any;
 
 describe('query', { concurrency: 3 }, () => {
   let service: TestService;
-  let payers: Payer[];
   let turn = 0;
   before(async () => {
     service = await startTestService();
-    payers = await Promise.all([newPayer(service, 'solana'), newPayer(service, 'base'), newPayer(service, 'solana')]);
   });
   after(() => service.close());
 
+  /** A paid question by a payer of its own (tests run concurrently: a shared payer's balance would mix their charges). */
   async function ask(question: string, extra: Record<string, unknown> = {}): Promise<{ status: number; json: Json; charged: bigint }> {
-    const payer = payers[turn++ % payers.length]!;
+    const payer = await newPayer(service, turn++ % 2 === 0 ? 'solana' : 'base');
     const before = await payer.balance();
     const res = await paidInvoke(payer, service, 'query', { question, ...extra });
     const json = await res.json();
@@ -45,7 +44,7 @@ describe('query', { concurrency: 3 }, () => {
 
   it('a chained answer equals the direct call of each leg', async () => {
     const { json } = await ask(`should i ape ${A.TOKEN_SAFE}`);
-    const direct = await paidInvoke(payers[0]!, service, 'due-diligence', { mint: A.TOKEN_SAFE });
+    const direct = await paidInvoke(await newPayer(service, 'base'), service, 'due-diligence', { mint: A.TOKEN_SAFE });
     const d = await direct.json();
     const { caveats: _c, next_steps: _n, meta: _m, ...data } = d;
     assert.deepEqual(json.answers['due-diligence'], data);
