@@ -11,6 +11,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { pino, type Logger } from 'pino';
 import type { Hex } from 'viem';
 import { buildApp } from './app/server.js';
+import { createRecorder, type Recorder } from './app/recorder.js';
 import type { StatusProbe } from './app/free-routes.js';
 import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
 import type { Config } from './config/index.js';
@@ -66,6 +67,8 @@ export interface RunningService {
   sandbox?: { solana: SolanaSandbox; base: BaseSandbox; providers?: SandboxProviders };
   sources: Sources;
   store: Store;
+  /** Snapshots and query-stream counts written after each answer; `idle()` waits for pending writes. */
+  recorder: Recorder;
   close(): Promise<void>;
 }
 
@@ -187,15 +190,18 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       // The demo runs the light token analysis for a mint and the light wallet profile for anything else.
       demoTarget: async (address, signal) => (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'),
     };
+    const recorder = createRecorder({ store, logger, excludedPayers: new Set(config.consensusExcludedPayers) });
+    // Closed after the app (closers run in reverse): answers already sent finish recording before the store closes.
+    closers.push(() => recorder.idle());
     const app = await buildApp({
       config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
-      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms,
+      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
     });
     await reserved?.release();
     await app.listen({ host: config.host, port });
     closers.push(() => app.close());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
-    return { app, url: publicUrl, payTo, sandbox, store, sources, close: closeAll };
+    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

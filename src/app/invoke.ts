@@ -19,6 +19,8 @@ import { normalizeBody } from './body.js';
 import { ApiError, errorBody, type InputIssue } from './errors.js';
 import { buildMeta, formatResponse, genericBriefing, type OutputFormat } from './envelope.js';
 import { execute } from './execute.js';
+import type { Recorder } from './recorder.js';
+import type { HandlerResult } from '../registry/types.js';
 
 export interface InvokeDeps {
   registry: Registry;
@@ -35,6 +37,8 @@ export interface InvokeDeps {
   sources: Sources;
   entities: EntityDirectory;
   riskyPrograms: ReadonlySet<string>;
+  /** Snapshots and query-stream counts of delivered answers, written after the response. */
+  recorder?: Recorder;
 }
 
 function serverTiming(timings: Record<string, number>): string {
@@ -85,16 +89,21 @@ export class Invoker {
     }
 
     let outcome: InvokeOutcome;
+    let result: HandlerResult | undefined;
     try {
       if (inputIssues.length > 0 || !validation.ok) {
         throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}".${payment ? ' You were not charged.' : ''}`, { issues: inputIssues });
       }
-      outcome = await this.run(endpoint, validation.value, requestId);
+      ({ outcome, result } = await this.run(endpoint, validation.value, requestId));
     } catch (err) {
       outcome = this.errorOutcome(err, requestId, endpoint.def.key);
     }
-    if (!payment) return outcome;
-    return this.settle(endpoint, preq, payment, outcome, requestId, referralCode);
+    const final = payment ? await this.settle(endpoint, preq, payment, outcome, requestId, referralCode) : outcome;
+    // Recorded only when the answer is delivered (and, when paid, settled): after the reply, off the caller's time.
+    if (final.status === 200 && result && validation.ok) {
+      this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), payer: payment?.payer, requestId });
+    }
+    return final;
   }
 
   /** Runs an endpoint without payment (the free demo route); same validation, envelope and errors. */
@@ -102,7 +111,9 @@ export class Invoker {
     const validation = endpoint.validate(input);
     try {
       if (!validation.ok) throw new ApiError('invalid_input', 'Input does not match the schema', { issues: validation.issues });
-      return await this.run(endpoint, validation.value, requestId);
+      const { outcome, result } = await this.run(endpoint, validation.value, requestId);
+      this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), requestId });
+      return outcome;
     } catch (err) {
       return this.errorOutcome(err, requestId, endpoint.def.key);
     }
@@ -167,7 +178,7 @@ export class Invoker {
     };
   }
 
-  private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<InvokeOutcome> {
+  private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<{ outcome: InvokeOutcome; result: HandlerResult }> {
     const { cache, config, now } = this.deps;
     const execution = await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
@@ -184,7 +195,10 @@ export class Invoker {
     const format = (input.format ?? 'json') as OutputFormat;
     const briefing = () => (endpoint.def.briefing ?? ((r) => genericBriefing(endpoint.def.key, r)))(execution.result, input);
     const timings = !execution.cache.hit && execution.result.timings ? serverTiming(execution.result.timings) : undefined;
-    return { status: 200, headers: timings ? { 'Server-Timing': timings } : {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) };
+    return {
+      outcome: { status: 200, headers: timings ? { 'Server-Timing': timings } : {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) },
+      result: execution.result,
+    };
   }
 
   errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {

@@ -18,6 +18,7 @@ import type { PaymentGate } from '../payments/gate.js';
 import type { CardGate } from '../payments/card/index.js';
 import { ApiError, errorBody } from './errors.js';
 import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
+import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit } from './rate-limit.js';
 
@@ -47,6 +48,7 @@ export interface AppDeps {
   sources: Sources;
   entities: EntityDirectory;
   riskyPrograms: ReadonlySet<string>;
+  recorder?: Recorder;
 }
 
 const EXPOSED_HEADERS = [
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
     logger: deps.logger, now: deps.now, card: deps.card, sources: deps.sources, entities: deps.entities, riskyPrograms: deps.riskyPrograms,
+    recorder: deps.recorder,
     allEndpoints: allEndpointPrices(deps.registry),
     howToPay: howToPay(deps.publicUrl, deps.card !== undefined),
   });

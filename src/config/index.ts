@@ -41,6 +41,10 @@ export interface Config {
   sourceRetries: number;
   /** Program ids whose use counts as a risky interaction in wallet risk (comma-separated `RISKY_PROGRAMS`). */
   riskyPrograms: string[];
+  /** Days of daily snapshots kept (retention job). */
+  snapshotRetentionDays: number;
+  /** Payers whose calls the query stream does not count (the operator's own test traffic), lower-cased. */
+  consensusExcludedPayers: string[];
   /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
   sandboxFaults?: string;
   demoLimitPerHour: number;
@@ -97,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceRetries: intFromEnv(env, 'SOURCE_RETRIES', 2),
     sandboxFaults: env.SANDBOX_FAULTS || undefined,
     riskyPrograms: (env.RISKY_PROGRAMS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    snapshotRetentionDays: intFromEnv(env, 'SNAPSHOT_RETENTION_DAYS', 35),
+    consensusExcludedPayers: (env.CONSENSUS_EXCLUDE_PAYERS ?? '').split(',').map((p) => p.trim().toLowerCase()).filter(Boolean),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
     logLevel: env.LOG_LEVEL || 'info',

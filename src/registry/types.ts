@@ -81,6 +81,16 @@ export interface HandlerContext {
   call(key: string, input: Record<string, unknown>): Promise<CallResult>;
 }
 
+/** A snapshot to record from a successful answer (after the response is sent; see src/app/recorder.ts). */
+export interface SnapshotOf {
+  subjectType: 'token' | 'wallet' | 'perps_wallet';
+  subject: string;
+  data: Record<string, unknown>;
+}
+
+/** Which daily snapshots an answer yields (none, one, or one per item of a batch). */
+export type SnapshotCapture = (input: Record<string, unknown>, result: HandlerResult) => SnapshotOf[];
+
 export type Handler<I extends TObject> = (input: Static<I>, ctx: HandlerContext) => Promise<HandlerResult>;
 export type BriefingFormatter = (result: HandlerResult, input: Record<string, unknown>) => string;
 
@@ -110,6 +120,8 @@ export interface EndpointSpec<I extends TObject> {
   crossFieldCheck?: (input: Static<I>) => InputIssue[];
   /** Set when a breaking change moved the endpoint to a new key: every answer then carries Deprecation/Sunset. */
   deprecation?: Deprecation;
+  /** Daily snapshots this endpoint's answers record (token, wallet and perps enrichments). */
+  snapshot?: SnapshotCapture;
 }
 
 /** Versioning policy (DESIGN §3): changes are additive; a breaking change gets a new key and the old one is deprecated. */
@@ -137,6 +149,7 @@ export interface EndpointDefinition {
   briefing?: BriefingFormatter;
   crossFieldCheck?: (input: Record<string, unknown>) => InputIssue[];
   deprecation?: Deprecation;
+  snapshot?: SnapshotCapture;
 }
 
 /** Keeps the handler's input typed against its own schema while registering it in the erased list. */

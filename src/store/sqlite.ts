@@ -7,7 +7,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
-import type { ClaimOutcome, PaymentClaim, Store, StoredClaim } from './types.js';
+import type { ClaimOutcome, EntityCount, JobLease, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
+
+interface SnapshotRow {
+  subject_type: SnapshotSubjectType;
+  subject: string;
+  day: string;
+  taken_at: string;
+  data: string;
+}
+
+/** The start of the UTC hour of `at`, as stored in the query stream. */
+export function hourBucket(at: Date): string {
+  return `${at.toISOString().slice(0, 13)}:00:00.000Z`;
+}
 
 interface ClaimRow {
   idempotency_key: string;
@@ -40,6 +53,34 @@ export function openSqliteStore(file: string): Store {
     `UPDATE payment_claims SET status = ?, tx = ?, reason = ?, referral_code = ?, finished_at = ? WHERE idempotency_key = ?`,
   );
   const select = db.prepare(`SELECT * FROM payment_claims WHERE idempotency_key = ?`);
+  // Latest observation of the day wins; ISO timestamps compare correctly as text.
+  const upsertSnapshot = db.prepare(
+    `INSERT INTO snapshots (subject_type, subject, day, taken_at, data) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (subject_type, subject, day) DO UPDATE SET taken_at = excluded.taken_at, data = excluded.data
+     WHERE excluded.taken_at >= snapshots.taken_at`,
+  );
+  const selectSnapshots = db.prepare(
+    `SELECT * FROM snapshots WHERE subject_type = ? AND subject = ? AND day >= ? AND day <= ? ORDER BY day`,
+  );
+  const selectSubjects = db.prepare(`SELECT DISTINCT subject FROM snapshots WHERE subject_type = ? AND day >= ? ORDER BY subject`);
+  const deleteSnapshots = db.prepare(`DELETE FROM snapshots WHERE day < ?`);
+  const countQuery = db.prepare(
+    `INSERT INTO query_stream (entity_type, entity, endpoint, hour, count) VALUES (?, ?, ?, ?, 1)
+     ON CONFLICT (entity_type, entity, endpoint, hour) DO UPDATE SET count = query_stream.count + 1`,
+  );
+  const selectCounts = db.prepare(
+    `SELECT entity, SUM(count) AS count FROM query_stream WHERE entity_type = ? AND hour >= ? AND hour < ?
+     GROUP BY entity ORDER BY count DESC, entity`,
+  );
+  const deleteQueries = db.prepare(`DELETE FROM query_stream WHERE hour < ?`);
+  const ensureJob = db.prepare(`INSERT INTO job_runs (name) VALUES (?) ON CONFLICT (name) DO NOTHING`);
+  const takeLease = db.prepare(
+    `UPDATE job_runs SET holder = ?, lease_until = ?, last_started_at = ?
+     WHERE name = ? AND (holder IS NULL OR lease_until IS NULL OR lease_until <= ? OR holder = ?)`,
+  );
+  const endLease = db.prepare(
+    `UPDATE job_runs SET holder = NULL, lease_until = NULL, last_finished_at = ?, last_result = ? WHERE name = ? AND holder = ?`,
+  );
 
   return {
     kind: 'sqlite',
@@ -69,6 +110,41 @@ export function openSqliteStore(file: string): Store {
         ...(row.referral_code ? { referralCode: row.referral_code } : {}),
         ...(row.finished_at ? { finishedAt: new Date(row.finished_at) } : {}),
       };
+    },
+    async putSnapshot(r: SnapshotRecord) {
+      upsertSnapshot.run(r.subjectType, r.subject, r.day, r.takenAt.toISOString(), JSON.stringify(r.data));
+    },
+    async getSnapshots(subjectType, subject, fromDay, toDay) {
+      return (selectSnapshots.all(subjectType, subject, fromDay, toDay) as SnapshotRow[]).map((row) => ({
+        subjectType: row.subject_type,
+        subject: row.subject,
+        day: row.day,
+        takenAt: new Date(row.taken_at),
+        data: JSON.parse(row.data) as Record<string, unknown>,
+      }));
+    },
+    async snapshotSubjects(subjectType, sinceDay) {
+      return (selectSubjects.all(subjectType, sinceDay) as { subject: string }[]).map((r) => r.subject);
+    },
+    async deleteSnapshotsBefore(day) {
+      return deleteSnapshots.run(day).changes;
+    },
+    async recordQuery(e: QueryEvent) {
+      countQuery.run(e.entityType, e.entity, e.endpoint, hourBucket(e.at));
+    },
+    async queryCounts(entityType, from, to) {
+      return (selectCounts.all(entityType, hourBucket(from), hourBucket(to)) as EntityCount[]).map((r) => ({ entity: r.entity, count: Number(r.count) }));
+    },
+    async deleteQueriesBefore(before) {
+      return deleteQueries.run(hourBucket(before)).changes;
+    },
+    async acquireJobLease(l: JobLease) {
+      ensureJob.run(l.name);
+      const now = l.now.toISOString();
+      return takeLease.run(l.holder, new Date(l.now.getTime() + l.leaseMs).toISOString(), now, l.name, now, l.holder).changes === 1;
+    },
+    async releaseJobLease(name, holder, finishedAt, result) {
+      endLease.run(finishedAt.toISOString(), result, name, holder);
     },
     async ping() {
       return db.prepare('SELECT 1 AS ok').get() !== undefined;

@@ -31,6 +31,43 @@ export interface StoredClaim extends PaymentClaim {
   finishedAt?: Date;
 }
 
+/** What a snapshot is of. */
+export type SnapshotSubjectType = 'token' | 'wallet' | 'perps_wallet';
+
+/** One subject's state on one UTC day (the latest observation of that day wins). */
+export interface SnapshotRecord {
+  subjectType: SnapshotSubjectType;
+  subject: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  takenAt: Date;
+  data: Record<string, unknown>;
+}
+
+/** What the query stream counts: paid calls about an entity, per endpoint and UTC hour. */
+export type QueryEntityType = 'token' | 'wallet';
+
+export interface QueryEvent {
+  entityType: QueryEntityType;
+  entity: string;
+  endpoint: string;
+  /** Any moment inside the hour; stored as the hour's start. */
+  at: Date;
+}
+
+export interface EntityCount {
+  entity: string;
+  count: number;
+}
+
+export interface JobLease {
+  name: string;
+  holder: string;
+  /** The lease is taken when it is free or expired; it ends at `now + leaseMs`. */
+  now: Date;
+  leaseMs: number;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /**
@@ -41,6 +78,28 @@ export interface Store {
   claimPayment(claim: PaymentClaim): Promise<boolean>;
   finishClaim(idempotencyKey: string, outcome: ClaimOutcome): Promise<void>;
   getClaim(idempotencyKey: string): Promise<StoredClaim | undefined>;
+
+  /** Upserts a subject's snapshot of a day: a later `takenAt` replaces an earlier one; an older one is ignored. */
+  putSnapshot(snapshot: SnapshotRecord): Promise<void>;
+  /** A subject's snapshots with `fromDay <= day <= toDay`, oldest first (one indexed range read). */
+  getSnapshots(subjectType: SnapshotSubjectType, subject: string, fromDay: string, toDay: string): Promise<SnapshotRecord[]>;
+  /** Subjects with a snapshot on or after `sinceDay` (the daily sweep's watch list). */
+  snapshotSubjects(subjectType: SnapshotSubjectType, sinceDay: string): Promise<string[]>;
+  /** Retention: deletes snapshots of days before `day`; returns how many. */
+  deleteSnapshotsBefore(day: string): Promise<number>;
+
+  /** Counts one paid call about an entity (hour bucket incremented, never a row per call). */
+  recordQuery(event: QueryEvent): Promise<void>;
+  /** Calls per entity with `from <= hour < to`, most asked first (ties by entity). */
+  queryCounts(entityType: QueryEntityType, from: Date, to: Date): Promise<EntityCount[]>;
+  /** Retention of the query stream: deletes hours before `before`; returns how many rows. */
+  deleteQueriesBefore(before: Date): Promise<number>;
+
+  /** Takes a job's lease (single runner across processes); false when another holder's lease is live. */
+  acquireJobLease(lease: JobLease): Promise<boolean>;
+  /** Ends a lease held by `holder`, recording the result. */
+  releaseJobLease(name: string, holder: string, finishedAt: Date, result: string): Promise<void>;
+
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

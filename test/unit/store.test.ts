@@ -33,3 +33,49 @@ test('claim outcomes are recorded and survive reopening (migrations run once)', 
   assert.equal(await reopened.getClaim('missing'), undefined);
   await reopened.close();
 });
+
+test('snapshots: one row per subject and UTC day, the latest observation wins, ranges read oldest first', async () => {
+  const store = openSqliteStore(':memory:');
+  const snap = (day: string, takenAt: string, price: number) => ({ subjectType: 'token' as const, subject: 'MINT', day, takenAt: new Date(takenAt), data: { price } });
+  await store.putSnapshot(snap('2026-11-20', '2026-11-20T08:00:00Z', 1));
+  await store.putSnapshot(snap('2026-11-20', '2026-11-20T20:00:00Z', 2));
+  await store.putSnapshot(snap('2026-11-20', '2026-11-20T10:00:00Z', 3)); // older than the kept one: ignored
+  await store.putSnapshot(snap('2026-11-22', '2026-11-22T01:00:00Z', 5));
+  await store.putSnapshot(snap('2026-11-21', '2026-11-21T01:00:00Z', 4));
+  await store.putSnapshot({ ...snap('2026-11-21', '2026-11-21T01:00:00Z', 9), subject: 'OTHER' });
+  const rows = await store.getSnapshots('token', 'MINT', '2026-11-20', '2026-11-21');
+  assert.deepEqual(rows.map((r) => [r.day, r.data.price]), [['2026-11-20', 2], ['2026-11-21', 4]]);
+  assert.deepEqual(await store.getSnapshots('wallet', 'MINT', '2026-01-01', '2026-12-31'), []);
+  assert.deepEqual(await store.snapshotSubjects('token', '2026-11-21'), ['MINT', 'OTHER']);
+  assert.equal(await store.deleteSnapshotsBefore('2026-11-21'), 1);
+  assert.deepEqual((await store.getSnapshots('token', 'MINT', '2026-01-01', '2026-12-31')).map((r) => r.day), ['2026-11-21', '2026-11-22']);
+  await store.close();
+});
+
+test('query stream: counted per entity, endpoint and hour; totals per window, most asked first', async () => {
+  const store = openSqliteStore(':memory:');
+  const at = (iso: string) => new Date(iso);
+  for (const [entity, endpoint, when] of [
+    ['A', 'enrich-token-light', '2026-11-22T10:05:00Z'], ['A', 'due-diligence', '2026-11-22T10:59:59Z'], ['A', 'enrich-token-light', '2026-11-22T10:30:00Z'],
+    ['B', 'enrich-token-light', '2026-11-22T10:10:00Z'], ['B', 'enrich-token-light', '2026-11-22T11:00:00Z'], ['C', 'whale-watch', '2026-11-22T09:59:00Z'],
+  ] as const) await store.recordQuery({ entityType: 'token', entity, endpoint, at: at(when) });
+  assert.deepEqual(await store.queryCounts('token', at('2026-11-22T10:00:00Z'), at('2026-11-22T11:00:00Z')), [{ entity: 'A', count: 3 }, { entity: 'B', count: 1 }]);
+  assert.deepEqual(await store.queryCounts('token', at('2026-11-22T09:00:00Z'), at('2026-11-22T12:00:00Z')), [{ entity: 'A', count: 3 }, { entity: 'B', count: 2 }, { entity: 'C', count: 1 }]);
+  assert.deepEqual(await store.queryCounts('wallet', at('2026-11-22T00:00:00Z'), at('2026-11-23T00:00:00Z')), []);
+  assert.equal(await store.deleteQueriesBefore(at('2026-11-22T10:00:00Z')), 1);
+  await store.close();
+});
+
+test('job leases: one holder at a time; a lease expires; only the holder releases it', async () => {
+  const store = openSqliteStore(':memory:');
+  const now = new Date('2026-11-22T00:00:00Z');
+  const lease = (holder: string, t = now) => store.acquireJobLease({ name: 'retention', holder, now: t, leaseMs: 60_000 });
+  assert.equal(await lease('p1'), true);
+  assert.equal(await lease('p2'), false);
+  await store.releaseJobLease('retention', 'p2', now, 'ignored');
+  assert.equal(await lease('p2'), false, 'p2 could not release p1\'s lease');
+  assert.equal(await lease('p2', new Date(now.getTime() + 60_000)), true, 'expired');
+  await store.releaseJobLease('retention', 'p2', now, 'ok');
+  assert.equal(await lease('p1'), true);
+  await store.close();
+});

@@ -4,6 +4,7 @@ import { Address, Depth, StringEnum, withDefault } from '../../registry/fields.j
 import { batchEnrich, BATCH_CONCURRENCY } from './shared/batch.js';
 import { BatchEnrichSchema } from './shared/comparison-schemas.js';
 import { batchBriefing } from './shared/comparison-briefings.js';
+import { batchSnapshot } from '../wallet-token/shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'batch-enrich',
@@ -37,4 +38,5 @@ export default defineEndpoint({
   },
   handler: (input, ctx) => batchEnrich(input, ctx),
   briefing: batchBriefing,
+  snapshot: batchSnapshot,
 });

@@ -4,6 +4,7 @@ import { Address } from '../../registry/fields.js';
 import { dueDiligence } from './shared/due-diligence.js';
 import { DueDiligenceSchema } from './shared/whale-schemas.js';
 import { dueDiligenceBriefing } from './shared/intelligence-briefings.js';
+import { dueDiligenceSnapshot } from '../wallet-token/shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'due-diligence',
@@ -28,4 +29,5 @@ export default defineEndpoint({
   example: { mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN' },
   handler: (input, ctx) => dueDiligence(input.mint, ctx),
   briefing: dueDiligenceBriefing,
+  snapshot: dueDiligenceSnapshot,
 });

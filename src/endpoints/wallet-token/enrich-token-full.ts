@@ -4,6 +4,7 @@ import { Address, withDefault } from '../../registry/fields.js';
 import { analyzeToken } from './shared/token-analysis.js';
 import { TokenAnalysisFullSchema } from './shared/schemas.js';
 import { tokenBriefing } from './shared/briefings.js';
+import { tokenSnapshot } from './shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-token-full',
@@ -28,4 +29,5 @@ export default defineEndpoint({
   example: { mint: 'Fx65HmRFsFVVnnGhs499Tr9y56v5QjwJYNvSJNAi9dp2', include_holders: true },
   handler: (input, ctx) => analyzeToken(input.mint, { includeHolders: input.include_holders ?? true, full: true }, ctx),
   briefing: tokenBriefing,
+  snapshot: tokenSnapshot('mint'),
 });

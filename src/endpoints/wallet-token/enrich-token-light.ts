@@ -4,6 +4,7 @@ import { Address, withDefault } from '../../registry/fields.js';
 import { analyzeToken } from './shared/token-analysis.js';
 import { TokenAnalysisLightSchema } from './shared/schemas.js';
 import { tokenBriefing } from './shared/briefings.js';
+import { tokenSnapshot } from './shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-token-light',
@@ -26,4 +27,5 @@ export default defineEndpoint({
   example: { mint: '2sxu8BQBZ3x8q1kZYNymJafzvaDDJsDgM174FDfLggBb', include_holders: false },
   handler: (input, ctx) => analyzeToken(input.mint, { includeHolders: input.include_holders ?? false, full: false }, ctx),
   briefing: tokenBriefing,
+  snapshot: tokenSnapshot('mint'),
 });

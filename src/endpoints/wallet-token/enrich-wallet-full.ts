@@ -4,6 +4,7 @@ import { Address, Depth, withDefault } from '../../registry/fields.js';
 import { walletProfile } from './shared/wallet-profile.js';
 import { WalletProfileFullSchema } from './shared/schemas.js';
 import { walletBriefing } from './shared/briefings.js';
+import { walletSnapshot } from './shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-wallet-full',
@@ -27,4 +28,5 @@ export default defineEndpoint({
   example: { address: '57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz', depth: 'full' },
   handler: (input, ctx) => walletProfile(input.address, { full: input.depth !== 'light' }, ctx),
   briefing: walletBriefing,
+  snapshot: walletSnapshot,
 });

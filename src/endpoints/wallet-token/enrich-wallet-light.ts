@@ -4,6 +4,7 @@ import { Address, Depth, withDefault } from '../../registry/fields.js';
 import { walletProfile } from './shared/wallet-profile.js';
 import { WalletProfileLightSchema } from './shared/schemas.js';
 import { walletBriefing } from './shared/briefings.js';
+import { walletSnapshot } from './shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-wallet-light',
@@ -32,4 +33,5 @@ export default defineEndpoint({
     return result;
   },
   briefing: walletBriefing,
+  snapshot: walletSnapshot,
 });

@@ -24,4 +24,36 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX payment_claims_payer ON payment_claims (payer, claimed_at);
     `,
   },
+  {
+    version: 2,
+    name: 'snapshots_query_stream_jobs',
+    sql: `
+      CREATE TABLE snapshots (
+        subject_type TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        day TEXT NOT NULL,
+        taken_at TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (subject_type, subject, day)
+      );
+      CREATE INDEX snapshots_day ON snapshots (day);
+      CREATE TABLE query_stream (
+        entity_type TEXT NOT NULL,
+        entity TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        hour TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (entity_type, entity, endpoint, hour)
+      );
+      CREATE INDEX query_stream_hour ON query_stream (entity_type, hour);
+      CREATE TABLE job_runs (
+        name TEXT PRIMARY KEY,
+        holder TEXT,
+        lease_until TEXT,
+        last_started_at TEXT,
+        last_finished_at TEXT,
+        last_result TEXT
+      );
+    `,
+  },
 ];

@@ -1,0 +1,76 @@
+/**
+ * After a paid answer is sent (DESIGN §2 step 8): its daily snapshots and its query-stream counts are
+ * written — never on the caller's time (scheduled with setImmediate after the reply), and a failure is
+ * logged, never surfaced. Only answers that were delivered and charged (or free) are recorded.
+ *
+ * The query stream counts paid calls about an entity (token or wallet) per endpoint and UTC hour; calls
+ * by payers in `excludedPayers` (the operator's own test traffic, CONSENSUS_EXCLUDE_PAYERS) are not counted.
+ */
+import type { Logger } from 'pino';
+import type { RegisteredEndpoint } from '../registry/index.js';
+import type { HandlerResult } from '../registry/types.js';
+import type { QueryEntityType, Store } from '../store/types.js';
+
+export interface AnswerEvent {
+  endpoint: RegisteredEndpoint;
+  input: Record<string, unknown>;
+  result: HandlerResult;
+  at: Date;
+  /** Absent for free endpoints. */
+  payer?: string;
+  requestId: string;
+}
+
+export interface Recorder {
+  record(event: AnswerEvent): void;
+  /** Resolves when every scheduled write has finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/** UTC day of a moment, `YYYY-MM-DD`. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((v): v is string => typeof v === 'string') : []);
+
+/** The entities a call was about, by the shape of its input. */
+export function queriedEntities(key: string, input: Record<string, unknown>): { type: QueryEntityType; entity: string }[] {
+  if (key === 'batch-enrich') return [...new Set(strings(input.addresses))].map((entity) => ({ type: input.type === 'token' ? 'token' : 'wallet', entity }));
+  const tokens = [...(str(input.mint) ? [str(input.mint)!] : []), ...strings(input.mints), ...strings(input.tokens)];
+  const wallets = [...(str(input.address) && key !== 'protocol-profile' ? [str(input.address)!] : []), ...strings(input.addresses), ...strings(input.wallets)];
+  const of = (type: QueryEntityType, list: string[]) => [...new Set(list)].map((entity) => ({ type, entity }));
+  return [...of('token', tokens), ...of('wallet', wallets)];
+}
+
+export function createRecorder(deps: { store: Store; logger: Logger; excludedPayers: ReadonlySet<string> }): Recorder {
+  const pending = new Set<Promise<void>>();
+  const write = async (e: AnswerEvent) => {
+    const day = utcDay(e.at);
+    for (const s of e.endpoint.def.snapshot?.(e.input, e.result) ?? []) {
+      await deps.store.putSnapshot({ subjectType: s.subjectType, subject: s.subject, day, takenAt: e.at, data: s.data });
+    }
+    if (e.payer !== undefined && !deps.excludedPayers.has(e.payer.toLowerCase())) {
+      for (const q of queriedEntities(e.endpoint.def.key, e.input)) {
+        await deps.store.recordQuery({ entityType: q.type, entity: q.entity, endpoint: e.endpoint.def.key, at: e.at });
+      }
+    }
+  };
+  return {
+    record(event) {
+      const done = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          write(event)
+            .catch((err: unknown) => deps.logger.warn({ requestId: event.requestId, err }, 'recording the answer failed'))
+            .finally(resolve);
+        });
+      });
+      pending.add(done);
+      void done.finally(() => pending.delete(done));
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
