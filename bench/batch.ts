@@ -10,10 +10,9 @@
  * 25 never-seen addresses and serialising the answers would be charged to the service, which a real
  * provider's CPU never is (measured in one run, the in-process layout roughly doubles the 50 ms ratio).
  */
-import { createEntityDirectory } from '../src/analytics/entities.js';
+import { benchContext } from './context.js';
 import { BATCH_CONCURRENCY } from '../src/endpoints/intelligence/shared/batch.js';
 import { buildRegistry } from '../src/registry/index.js';
-import type { HandlerContext } from '../src/registry/types.js';
 import { loadConfig } from '../src/config/index.js';
 import { startSandboxProvidersInChild, type ChildProviders } from '../src/sandbox/providers/in-child.js';
 import { startService, type RunningService } from '../src/service.js';
@@ -58,16 +57,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function context(service: RunningService, requestId: string): HandlerContext {
-  return {
-    requestId, now: () => new Date(), signal: AbortSignal.timeout(15_000), deadlineMs: 15_000, dataMode: 'sandbox',
-    sources: service.sources, entities: createEntityDirectory(), riskyPrograms: new Set(),
-    // The measured endpoints make no nested endpoint calls.
-    call: async (key) => {
-      throw new Error(`bench: unexpected nested call to ${key}`);
-    },
-  };
-}
 
 async function timed(service: RunningService, run: () => Promise<unknown>): Promise<{ ms: number; requests: number }> {
   const before = upstreamRequestCount(service.sources);
@@ -107,8 +96,8 @@ async function measureAt(service: RunningService, providers: ChildProviders, lat
   // handlers below are called directly, so no result comes from the service's cache.
   for (const type of ['wallet', 'token'] as const) {
     const all = [...Array.from({ length: BATCH_SIZE }, (_, i) => derivers[type](i)), ...Array.from({ length: SINGLES }, (_, i) => derivers[type](1000 + i))];
-    await handler('batch-enrich')({ addresses: all.slice(0, BATCH_SIZE), type, depth: 'light' }, context(service, 'bench-warm-providers'));
-    await handler('batch-enrich')({ addresses: all.slice(BATCH_SIZE), type, depth: 'light' }, context(service, 'bench-warm-providers'));
+    await handler('batch-enrich')({ addresses: all.slice(0, BATCH_SIZE), type, depth: 'light' }, benchContext(service, 'bench-warm-providers'));
+    await handler('batch-enrich')({ addresses: all.slice(BATCH_SIZE), type, depth: 'light' }, benchContext(service, 'bench-warm-providers'));
   }
   for (const leg of ['wallet_assets', 'market_data', 'price_aggregator', 'defi_data', 'chain_rpc'] as const) await providers.setFault(leg, { latencyMs });
   const rows: BatchBenchRow[] = [];
@@ -119,11 +108,11 @@ async function measureAt(service: RunningService, providers: ChildProviders, lat
       for (let i = 0; i < SINGLES; i++) {
         const address = derive(1000 + i);
         const input = type === 'wallet' ? { address, depth: 'light' } : { mint: address, include_holders: false };
-        singles.push(await timed(service, () => handler(`enrich-${type}-light`)(input, context(service, `bench-single-${i}`))));
+        singles.push(await timed(service, () => handler(`enrich-${type}-light`)(input, benchContext(service, `bench-single-${i}`))));
       }
       const addresses = Array.from({ length: BATCH_SIZE }, (_, i) => derive(i));
       const batch = await timed(service, async () => {
-        const result = await handler('batch-enrich')({ addresses, type, depth: 'light' }, context(service, `bench-batch-${type}`));
+        const result = await handler('batch-enrich')({ addresses, type, depth: 'light' }, benchContext(service, `bench-batch-${type}`));
         const summary = result.data.summary as { ok: number };
         if (summary.ok !== BATCH_SIZE) throw new Error(`bench batch: only ${summary.ok} of ${BATCH_SIZE} items succeeded`);
       });

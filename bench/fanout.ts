@@ -5,9 +5,8 @@
  * settlement (which waits for a chain confirmation) does not blur the figure. Also counts the upstream
  * requests one cold call of each endpoint makes.
  */
-import { createEntityDirectory } from '../src/analytics/entities.js';
+import { benchContext } from './context.js';
 import { buildRegistry } from '../src/registry/index.js';
-import type { HandlerContext } from '../src/registry/types.js';
 import type { RunningService } from '../src/service.js';
 import { CAST, CAST_SIGNATURE } from '../src/sandbox/world/index.js';
 
@@ -34,14 +33,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function context(service: RunningService, requestId: string): HandlerContext {
-  return {
-    requestId, now: () => new Date(), signal: AbortSignal.timeout(15_000), dataMode: 'sandbox',
-    sources: service.sources, entities: createEntityDirectory(), riskyPrograms: new Set(),
-    // Only `query` composes endpoints; the bench calls single handlers directly.
-    call: () => Promise.reject(new Error('composite calls are not measured here')),
-  };
-}
 
 /** Cast tokens with a market (the handler is called directly, so every call is cold: no result cache). */
 function coldMints(count: number): string[] {
@@ -58,7 +49,7 @@ export async function measureFanout(service: RunningService, latencyMs: number, 
   const legs: Record<string, number[]> = {};
   for (const mint of coldMints(calls)) {
     const started = performance.now();
-    const result = await handler({ mint, include_holders: true }, context(service, `bench-${mint}`));
+    const result = await handler({ mint, include_holders: true }, benchContext(service, `bench-${mint}`));
     e2e.push(performance.now() - started);
     const timings = result.timings ?? {};
     slowest.push(Math.max(...Object.values(timings)));
@@ -88,7 +79,7 @@ export async function countUpstreamCalls(service: RunningService): Promise<Upstr
   for (const [key, input] of cases) {
     providers.resetCounts();
     const started = performance.now();
-    await registry.get(key)!.def.handler!(input, context(service, `count-${key}`));
+    await registry.get(key)!.def.handler!(input, benchContext(service, `count-${key}`));
     rows.push({ endpoint: key, input, upstream_requests: providers.requestCount(), e2e_ms: Math.round(performance.now() - started) });
   }
   return rows;

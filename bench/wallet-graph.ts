@@ -7,12 +7,11 @@
  * more neighbours than the expansion limit: the worst case). With `latencyMs` injected into every
  * sandbox source, depth 2 costs about (root pages + ⌈8 / 4⌉) round trips, not 10.
  */
-import { createEntityDirectory } from '../src/analytics/entities.js';
+import { benchContext } from './context.js';
 import { EXPAND_LIMIT, ROOT_PAGES } from '../src/endpoints/intelligence/shared/wallet-graph-histories.js';
 import { buildRegistry } from '../src/registry/index.js';
-import type { HandlerContext } from '../src/registry/types.js';
 import type { RunningService } from '../src/service.js';
-import { CAST_ADDRESS, RISKY_PROGRAMS, SANDBOX_ENTITIES } from '../src/sandbox/world/index.js';
+import { CAST_ADDRESS } from '../src/sandbox/world/index.js';
 
 export interface WalletGraphRow {
   wallet: string;
@@ -31,15 +30,6 @@ export interface WalletGraphBench {
   all_within_budget: boolean;
 }
 
-function context(service: RunningService, requestId: string): HandlerContext {
-  return {
-    requestId, now: () => new Date(), signal: AbortSignal.timeout(15_000), dataMode: 'sandbox', sources: service.sources,
-    entities: createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const }))),
-    riskyPrograms: new Set(RISKY_PROGRAMS.map((p) => p.address)),
-    // wallet-graph composes no other endpoint.
-    call: () => Promise.reject(new Error('composite calls are not measured here')),
-  };
-}
 
 export async function measureWalletGraph(service: RunningService, latencyMs = 50): Promise<WalletGraphBench> {
   const providers = service.sandbox!.providers!;
@@ -53,7 +43,7 @@ export async function measureWalletGraph(service: RunningService, latencyMs = 50
       for (const depth of [1, 2] as const) {
         providers.resetCounts();
         const started = performance.now();
-        const result = await handler({ address, depth, min_interactions: 1 }, context(service, `bench-graph-${name}-${depth}`));
+        const result = await handler({ address, depth, min_interactions: 1 }, benchContext(service, `bench-graph-${name}-${depth}`));
         const e2e = performance.now() - started;
         const upstream = providers.requestCount();
         const max = depth === 1 ? budget.depth1 : budget.depth2;

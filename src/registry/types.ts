@@ -7,6 +7,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { InputIssue } from '../app/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import type { Sources } from '../sources/index.js';
+import type { Store } from '../store/types.js';
 
 /** Families follow the spec's endpoint tables; each maps to a folder under `src/endpoints/`. */
 export type Family =
@@ -73,6 +74,8 @@ export interface HandlerContext {
   entities: EntityDirectory;
   /** Programs whose use counts as "interaction with known risky programs" (wallet risk). */
   riskyPrograms: ReadonlySet<string>;
+  /** The SQL store: snapshots and the query stream (history, alerts, consensus). */
+  store: Store;
   /**
    * Runs another endpoint for a composite one (`query`): the input is validated with that endpoint's
    * schema (defaults applied), the answer comes through the shared cache, under this call's deadline.
