@@ -10,7 +10,6 @@ import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
 import { paidAnswers } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
 
 type Json = any;
 
