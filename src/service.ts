@@ -24,6 +24,8 @@ import { buildRegistry, type Registry } from './registry/index.js';
 import { startBaseSandbox, type BaseSandbox } from './sandbox/base/index.js';
 import { startSolanaSandbox, type SolanaSandbox } from './sandbox/solana/index.js';
 import { openSqliteStore } from './store/sqlite.js';
+import { createServiceJobs } from './jobs/index.js';
+import type { JobRunner } from './jobs/runner.js';
 import { createEntityDirectory } from './analytics/entities.js';
 import { createSources, LIVE_SOURCE_URLS, type SourceUrls, type Sources } from './sources/index.js';
 import { readMint } from './sources/solana-rpc.js';
@@ -69,6 +71,8 @@ export interface RunningService {
   store: Store;
   /** Snapshots and query-stream counts written after each answer; `idle()` waits for pending writes. */
   recorder: Recorder;
+  /** Background jobs (docs/jobs.md); ticking on a timer only when JOBS_ENABLED, `tick(now)` always works. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -178,6 +182,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     }
     const ownedStore = store;
     closers.push(() => ownedStore.close());
+    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now });
+    // Stopped before the store closes (closers run in reverse).
+    closers.push(() => jobs.stop());
     const cache = createMemoryCache({ now: () => now().getTime() });
     closers.push(() => cache.close());
 
@@ -201,7 +208,8 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     await app.listen({ host: config.host, port });
     closers.push(() => app.close());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
-    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, close: closeAll };
+    if (config.jobsEnabled) jobs.start();
+    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -29,10 +29,14 @@ const DEGRADED_CAVEATS: ReadonlySet<string> = new Set(['leg_degraded', 'leg_fail
 export const DEGRADED_TTL_S = 30;
 
 /** An endpoint's TTL, shortened to 30 s for an answer with a degraded leg: a repeat call inside the full
- * period is charged, and should get the recovered answer rather than the same gap again. */
+ * period is charged, and should get the recovered answer rather than the same gap again. A result's own
+ * `maxTtlSeconds` caps it further (an answer derived from another cached answer must not outlive it). */
 export function ttlFor(endpoint: RegisteredEndpoint): (result: HandlerResult) => number {
   const ttl = endpoint.def.cacheTtlSeconds;
-  return (result) => ((result.caveats ?? []).some((c) => DEGRADED_CAVEATS.has(c.code)) ? Math.min(ttl, DEGRADED_TTL_S) : ttl);
+  return (result) => {
+    const base = (result.caveats ?? []).some((c) => DEGRADED_CAVEATS.has(c.code)) ? Math.min(ttl, DEGRADED_TTL_S) : ttl;
+    return result.maxTtlSeconds !== undefined ? Math.max(1, Math.min(base, result.maxTtlSeconds)) : base;
+  };
 }
 
 export function cacheKeyFor(endpoint: RegisteredEndpoint, input: Record<string, unknown>): string {

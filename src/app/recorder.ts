@@ -1,7 +1,7 @@
 /**
- * After a paid answer is sent (DESIGN §2 step 8): its daily snapshots and its query-stream counts are
- * written — never on the caller's time (scheduled with setImmediate after the reply), and a failure is
- * logged, never surfaced. Only answers that were delivered and charged (or free) are recorded.
+ * After a paid answer is sent (DESIGN §2 step 8): its daily snapshots (each also appended to the
+ * observation log) and its query-stream counts are written — never on the caller's time (scheduled
+ * with setImmediate after the reply), and a failure is logged, never surfaced. Only answers that were delivered and charged (or free) are recorded.
  *
  * The query stream counts paid calls about an entity (token or wallet) per endpoint and UTC hour; calls
  * by payers in `excludedPayers` (the operator's own test traffic, CONSENSUS_EXCLUDE_PAYERS) are not counted.
@@ -37,6 +37,9 @@ const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((v): v is
 
 /** The entities a call was about, by the shape of its input. */
 export function queriedEntities(key: string, input: Record<string, unknown>): { type: QueryEntityType; entity: string }[] {
+  // Asking for an entity's attention rank is not attention to the entity: counting it would let the
+  // consensus-signal calls themselves move the rank they read (and its `address` may be a token).
+  if (key === 'consensus-signal') return [];
   if (key === 'batch-enrich') return [...new Set(strings(input.addresses))].map((entity) => ({ type: input.type === 'token' ? 'token' : 'wallet', entity }));
   const tokens = [...(str(input.mint) ? [str(input.mint)!] : []), ...strings(input.mints), ...strings(input.tokens)];
   const wallets = [...(str(input.address) && key !== 'protocol-profile' ? [str(input.address)!] : []), ...strings(input.addresses), ...strings(input.wallets)];
@@ -50,6 +53,8 @@ export function createRecorder(deps: { store: Store; logger: Logger; excludedPay
     const day = utcDay(e.at);
     for (const s of e.endpoint.def.snapshot?.(e.input, e.result) ?? []) {
       await deps.store.putSnapshot({ subjectType: s.subjectType, subject: s.subject, day, takenAt: e.at, data: s.data });
+      // Every capture is also an observation at its own moment: check-alerts compares minute-precision moments.
+      await deps.store.putObservation({ subjectType: s.subjectType, subject: s.subject, observedAt: e.at, data: s.data });
     }
     if (e.payer !== undefined && !deps.excludedPayers.has(e.payer.toLowerCase())) {
       for (const q of queriedEntities(e.endpoint.def.key, e.input)) {

@@ -43,6 +43,8 @@ export interface Config {
   riskyPrograms: string[];
   /** Days of daily snapshots kept (retention job). */
   snapshotRetentionDays: number;
+  /** Runs the background jobs (retention, snapshot sweep) in this process; see docs/jobs.md. */
+  jobsEnabled: boolean;
   /** Payers whose calls the query stream does not count (the operator's own test traffic), lower-cased. */
   consensusExcludedPayers: string[];
   /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
@@ -60,6 +62,14 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function boolFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be "true" or "false", got "${raw}"`);
 }
 
 const PROVIDER_KEYS = ['HELIUS_API_KEY', 'JUPITER_API_KEY', 'SOLANA_RPC_URL'] as const;
@@ -102,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxFaults: env.SANDBOX_FAULTS || undefined,
     riskyPrograms: (env.RISKY_PROGRAMS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     snapshotRetentionDays: intFromEnv(env, 'SNAPSHOT_RETENTION_DAYS', 35),
+    jobsEnabled: boolFromEnv(env, 'JOBS_ENABLED', true),
     consensusExcludedPayers: (env.CONSENSUS_EXCLUDE_PAYERS ?? '').split(',').map((p) => p.trim().toLowerCase()).filter(Boolean),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),

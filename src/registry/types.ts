@@ -49,6 +49,11 @@ export interface HandlerResult {
   timings?: Record<string, number>;
   /** A briefing the handler composed itself (`query` briefs by its legs' own briefings); never in `data`. */
   briefing?: string;
+  /**
+   * Caps how long this answer is cached, below the endpoint's TTL: an answer derived from another cached
+   * one (feed-latest's `since` poll) must not outlive it. Never in `data`.
+   */
+  maxTtlSeconds?: number;
 }
 
 /** What `ctx.call` answers: the other endpoint's result and its own briefing of it (composites brief by parts). */

@@ -6,8 +6,10 @@
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { DexTokenPairsSchema, type DexPair } from './wire/dexscreener.js';
+import { DexTopBoostsSchema, type DexTokenBoost } from './wire/dexscreener-boosts.js';
 
 export type { DexPair } from './wire/dexscreener.js';
+export type { DexTokenBoost } from './wire/dexscreener-boosts.js';
 
 export interface DexScreenerClientOptions {
   /** Base URL `https://api.dexscreener.com` (or the sandbox's), leg `market_data`. */
@@ -18,6 +20,7 @@ export interface DexScreenerClientOptions {
 export const DEXSCREENER_MAX_ADDRESSES = 30;
 
 const parseTokenPairs = wireParser(DexTokenPairsSchema);
+const parseTopBoosts = wireParser(DexTopBoostsSchema);
 
 export class DexScreenerClient {
   private readonly http: HttpSource;
@@ -50,6 +53,16 @@ export class DexScreenerClient {
       pairs.push(pair);
     }
     return pairs;
+  }
+
+  /**
+   * The Solana tokens with the most active boosts (`/token-boosts/top/v1`), most boosted first; the
+   * feed's candidate list. Other chains' entries are dropped, and a token listed twice is kept once.
+   */
+  async topBoostedTokens(signal?: AbortSignal): Promise<DexTokenBoost[]> {
+    const entries = await this.http.request('/token-boosts/top/v1', { parse: parseTopBoosts, signal });
+    const seen = new Set<string>();
+    return entries.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress));
   }
 }
 

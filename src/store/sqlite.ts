@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
-import type { ClaimOutcome, EntityCount, JobLease, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
+import type { ClaimOutcome, EntityCount, JobLease, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
 
 interface SnapshotRow {
   subject_type: SnapshotSubjectType;
@@ -16,6 +16,20 @@ interface SnapshotRow {
   taken_at: string;
   data: string;
 }
+
+interface ObservationRow {
+  subject_type: SnapshotSubjectType;
+  subject: string;
+  observed_at: string;
+  data: string;
+}
+
+const observationOf = (row: ObservationRow): ObservationRecord => ({
+  subjectType: row.subject_type,
+  subject: row.subject,
+  observedAt: new Date(row.observed_at),
+  data: JSON.parse(row.data) as Record<string, unknown>,
+});
 
 /** The start of the UTC hour of `at`, as stored in the query stream. */
 export function hourBucket(at: Date): string {
@@ -64,6 +78,19 @@ export function openSqliteStore(file: string): Store {
   );
   const selectSubjects = db.prepare(`SELECT DISTINCT subject FROM snapshots WHERE subject_type = ? AND day >= ? ORDER BY subject`);
   const deleteSnapshots = db.prepare(`DELETE FROM snapshots WHERE day < ?`);
+  // ISO timestamps with milliseconds compare correctly as text.
+  const insertObservation = db.prepare(
+    `INSERT INTO observations (subject_type, subject, observed_at, data) VALUES (?, ?, ?, ?)
+     ON CONFLICT (subject_type, subject, observed_at) DO NOTHING`,
+  );
+  const selectObservationAtOrBefore = db.prepare(
+    `SELECT * FROM observations WHERE subject_type = ? AND subject = ? AND observed_at <= ? ORDER BY observed_at DESC LIMIT 1`,
+  );
+  const selectObservationsBetween = db.prepare(
+    `SELECT * FROM observations WHERE subject_type = ? AND subject = ? AND observed_at > ? AND observed_at <= ?
+     ORDER BY observed_at LIMIT ?`,
+  );
+  const deleteObservations = db.prepare(`DELETE FROM observations WHERE observed_at < ?`);
   const countQuery = db.prepare(
     `INSERT INTO query_stream (entity_type, entity, endpoint, hour, count) VALUES (?, ?, ?, ?, 1)
      ON CONFLICT (entity_type, entity, endpoint, hour) DO UPDATE SET count = query_stream.count + 1`,
@@ -76,7 +103,8 @@ export function openSqliteStore(file: string): Store {
   const ensureJob = db.prepare(`INSERT INTO job_runs (name) VALUES (?) ON CONFLICT (name) DO NOTHING`);
   const takeLease = db.prepare(
     `UPDATE job_runs SET holder = ?, lease_until = ?, last_started_at = ?
-     WHERE name = ? AND (holder IS NULL OR lease_until IS NULL OR lease_until <= ? OR holder = ?)`,
+     WHERE name = ? AND (holder IS NULL OR lease_until IS NULL OR lease_until <= ? OR holder = ?)
+       AND (? IS NULL OR last_started_at IS NULL OR last_started_at < ?)`,
   );
   const endLease = db.prepare(
     `UPDATE job_runs SET holder = NULL, lease_until = NULL, last_finished_at = ?, last_result = ? WHERE name = ? AND holder = ?`,
@@ -129,6 +157,19 @@ export function openSqliteStore(file: string): Store {
     async deleteSnapshotsBefore(day) {
       return deleteSnapshots.run(day).changes;
     },
+    async putObservation(o: ObservationRecord) {
+      insertObservation.run(o.subjectType, o.subject, o.observedAt.toISOString(), JSON.stringify(o.data));
+    },
+    async observationAtOrBefore(subjectType, subject, at) {
+      const row = selectObservationAtOrBefore.get(subjectType, subject, at.toISOString()) as ObservationRow | undefined;
+      return row ? observationOf(row) : undefined;
+    },
+    async observationsBetween(subjectType, subject, after, to, limit) {
+      return (selectObservationsBetween.all(subjectType, subject, after.toISOString(), to.toISOString(), limit) as ObservationRow[]).map(observationOf);
+    },
+    async deleteObservationsBefore(before) {
+      return deleteObservations.run(before.toISOString()).changes;
+    },
     async recordQuery(e: QueryEvent) {
       countQuery.run(e.entityType, e.entity, e.endpoint, hourBucket(e.at));
     },
@@ -141,7 +182,8 @@ export function openSqliteStore(file: string): Store {
     async acquireJobLease(l: JobLease) {
       ensureJob.run(l.name);
       const now = l.now.toISOString();
-      return takeLease.run(l.holder, new Date(l.now.getTime() + l.leaseMs).toISOString(), now, l.name, now, l.holder).changes === 1;
+      const notStartedSince = l.notStartedSince?.toISOString() ?? null;
+      return takeLease.run(l.holder, new Date(l.now.getTime() + l.leaseMs).toISOString(), now, l.name, now, l.holder, notStartedSince, notStartedSince).changes === 1;
     },
     async releaseJobLease(name, holder, finishedAt, result) {
       endLease.run(finishedAt.toISOString(), result, name, holder);

@@ -44,6 +44,17 @@ export interface SnapshotRecord {
   data: Record<string, unknown>;
 }
 
+/**
+ * One observation of a subject at a moment (every enrichment answer and every check-alerts poll adds
+ * one). Same data shape as the subject's snapshot; written once, never changed.
+ */
+export interface ObservationRecord {
+  subjectType: SnapshotSubjectType;
+  subject: string;
+  observedAt: Date;
+  data: Record<string, unknown>;
+}
+
 /** What the query stream counts: paid calls about an entity, per endpoint and UTC hour. */
 export type QueryEntityType = 'token' | 'wallet';
 
@@ -66,6 +77,11 @@ export interface JobLease {
   /** The lease is taken when it is free or expired; it ends at `now + leaseMs`. */
   now: Date;
   leaseMs: number;
+  /**
+   * One run per interval across processes: when set, the lease is taken only if the job has not
+   * started at or after this moment (the start of the current interval), even if the lease is free.
+   */
+  notStartedSince?: Date;
 }
 
 export interface Store {
@@ -87,6 +103,15 @@ export interface Store {
   snapshotSubjects(subjectType: SnapshotSubjectType, sinceDay: string): Promise<string[]>;
   /** Retention: deletes snapshots of days before `day`; returns how many. */
   deleteSnapshotsBefore(day: string): Promise<number>;
+
+  /** Appends an observation; a second one of the same subject at the same millisecond is ignored (the first stays). */
+  putObservation(observation: ObservationRecord): Promise<void>;
+  /** The subject's latest observation at or before `at`, if any. */
+  observationAtOrBefore(subjectType: SnapshotSubjectType, subject: string, at: Date): Promise<ObservationRecord | undefined>;
+  /** The subject's observations with `after < observedAt <= to`, oldest first, at most `limit`. */
+  observationsBetween(subjectType: SnapshotSubjectType, subject: string, after: Date, to: Date, limit: number): Promise<ObservationRecord[]>;
+  /** Retention of the observation log: deletes observations before `before`; returns how many. */
+  deleteObservationsBefore(before: Date): Promise<number>;
 
   /** Counts one paid call about an entity (hour bucket incremented, never a row per call). */
   recordQuery(event: QueryEvent): Promise<void>;

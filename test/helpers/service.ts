@@ -3,6 +3,9 @@
  * SQLite in a temporary directory, silent logs. The clock is shared by the service and the chains,
  * and can be moved forward to make authorizations expire.
  *
+ * Background jobs are off (JOBS_ENABLED=false) unless `env` turns them on: a sweep or a retention run
+ * would add or delete the snapshots a test seeded. Tests drive them with `service.jobs.tick(now)`.
+ *
  * `fixedNow` freezes that clock at a given moment (still moved by `advance`), so two services answer
  * from the same sandbox moment.
  */
@@ -30,7 +33,7 @@ export async function startTestService(
   const { fixedNow, ...overrides } = options;
   const clockBase = fixedNow ? () => fixedNow.getTime() : () => Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'oea-test-'));
-  const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', ...env }), port: 0, host: '127.0.0.1', dataDir };
+  const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env }), port: 0, host: '127.0.0.1', dataDir };
   let offset = 0;
   const service = await startService(config, { ...overrides, now: () => new Date(clockBase() + offset) });
   return {

@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Timestamp, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { DEFAULT_ALERT_CRITERIA, orderAlerts, type AlertCriteria } from '../../analytics/alerts.js';
+import type { Caveat, NextStep } from '../../registry/types.js';
+import { CheckAlertsSchema, checkAlertsBriefing } from './shared/alert-schemas.js';
+import { watchToken, watchWallet, type SubjectReading } from './shared/alert-watch.js';
+
+export const MAX_ALERTS = 200;
+
+const PERPS_PENDING: Caveat = {
+  code: 'perps_pending',
+  message: 'Perps alerts (perp_position_added, perp_position_closed, perp_at_risk, liquidation_approaching, pnl_swing) are not evaluated yet: the perps data legs arrive with the perps family. Wallets are watched for spot alerts only.',
+};
 
 export default defineEndpoint({
   key: 'check-alerts',
@@ -55,13 +65,62 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('The alerts fired since `since` (check-alerts alert kinds)'),
+  output: CheckAlertsSchema,
   cacheTtlSeconds: 30,
   // DESIGN §3: two empty watchlists are a caller mistake, refused before anything is charged.
   crossFieldCheck: (input) =>
     (input.tokens ?? []).length === 0 && (input.wallets ?? []).length === 0
       ? [{ path: '/tokens', message: 'tokens and wallets are both empty: watch at least one token or wallet' }]
       : [],
+  handler: async (input, ctx) => {
+    const now = ctx.now();
+    const since = new Date(input.since);
+    const given = input.criteria ?? {};
+    // Thresholds without a spec default get documented ones (docs/alerts.md): a caller passing only `since` gets alerts.
+    const criteria: AlertCriteria = { ...DEFAULT_ALERT_CRITERIA, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+    const applied = { ...criteria, perp_max_leverage: given.perp_max_leverage ?? 10, perp_min_pnl_swing_pts: given.perp_min_pnl_swing_pts ?? 25, perp_liquidation_buffer_pct: given.perp_liquidation_buffer_pct ?? 15 };
+    const tokens = [...new Set(input.tokens ?? [])];
+    const wallets = [...new Set(input.wallets ?? [])];
+    const base = { since: since.toISOString(), checked_at: now.toISOString(), criteria: applied };
+    const perps = wallets.length > 0 ? [PERPS_PENDING] : [];
+
+    // Nothing can have fired after a moment that has not come yet; nothing is observed either.
+    if (since.getTime() > now.getTime()) {
+      const notChecked = (type: 'token' | 'wallet') => (address: string) => ({ type, address, status: 'not_checked', baseline_at: null, observed_at: null, alerts: 0 });
+      return {
+        data: { ...base, alerts: [], truncated: false, subjects: [...tokens.map(notChecked('token')), ...wallets.map(notChecked('wallet'))] },
+        caveats: [{ code: 'since_in_future', message: `since ${base.since} is after now (${base.checked_at}): no alert can have fired yet.` }, ...perps],
+        next_steps: [{ endpoint: 'check-alerts', input: { ...input, since: base.checked_at }, reason: 'Poll from now' }],
+      };
+    }
+
+    const args = { sinceMs: since.getTime(), nowMs: now.getTime(), criteria, ctx };
+    const readings: SubjectReading[] = await Promise.all([...tokens.map((m) => watchToken(m, args)), ...wallets.map((w) => watchWallet(w, args))]);
+    // An answer that observed nothing is not worth charging for: the first subject's error stands for all.
+    const failed = readings.find((r) => r.error);
+    if (failed?.error && readings.every((r) => r.error)) throw failed.error;
+
+    const { alerts, truncated } = orderAlerts(readings.flatMap((r) => r.alerts), MAX_ALERTS);
+    const firstOf = new Map<string, NextStep>();
+    for (const a of alerts) {
+      if (firstOf.has(a.subject.address) || firstOf.size >= 3) continue;
+      firstOf.set(a.subject.address, a.subject.type === 'token'
+        ? { endpoint: 'due-diligence', input: { mint: a.subject.address }, reason: `Re-assess ${a.subject.address} after its ${a.kind} alert` }
+        : { endpoint: 'enrich-wallet-full', input: { address: a.subject.address }, reason: `Profile ${a.subject.address} after its ${a.kind} alert` });
+    }
+    const last = alerts[alerts.length - 1];
+    return {
+      data: { ...base, alerts, truncated, subjects: readings.map((r) => r.status) },
+      caveats: [...readings.flatMap((r) => r.caveats), ...perps],
+      next_steps: [
+        truncated && last
+          ? { endpoint: 'check-alerts', input: { ...input, since: last.fired_at }, reason: 'More than 200 alerts fired: read the rest' }
+          : { endpoint: 'check-alerts', input: { ...input, since: base.checked_at }, reason: 'Next poll (at least 5 minutes from now, so this poll is the baseline)' },
+        ...firstOf.values(),
+      ],
+    };
+  },
+  briefing: checkAlertsBriefing,
   example: {
     tokens: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'],
     wallets: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'],

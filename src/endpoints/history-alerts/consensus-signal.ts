@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, AttentionWindow, StringEnum, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { ConsensusSignalSchema, consensusSignal } from './shared/consensus.js';
+import { consensusBriefing } from './shared/consensus-briefing.js';
 
 export default defineEndpoint({
   key: 'consensus-signal',
@@ -9,9 +10,10 @@ export default defineEndpoint({
   price: '0.005',
   summary: 'Agent-attention signal from the service\'s own query stream: one entity\'s rank or the top-N',
   description:
-    'Derived from the service\'s own query stream. With `address`: that token\'s or wallet\'s rank, percentile and ' +
-    'trend in the window (1h, 6h or 24h). Without: the top-N most-queried entities of the type. Entries carry a ' +
-    'sample_quality flag and divergence classes (early_signal, confirmed_momentum, distribution_risk, fading).',
+    'Derived from the service\'s own query stream (paid calls about each token or wallet, per hour; the operator\'s ' +
+    'own test traffic excluded). With `address`: that token\'s or wallet\'s rank (ties share a rank), percentile and ' +
+    'trend against the previous window of the same length (1h, 6h or 24h). Without: the top-N most-queried entities ' +
+    'of the type with their counts and shares. Every answer carries a sample_quality flag.',
   input: Type.Object(
     {
       type: withDefault(StringEnum(['token', 'wallet'] as const, { description: 'Entity type' }), 'token'),
@@ -21,7 +23,10 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('With address: rank, percentile, trend for that entity. Without: top-N most-queried entities'),
+  output: ConsensusSignalSchema,
   cacheTtlSeconds: 60,
   example: { type: 'token', window: '1h', limit: 10 },
+  handler: (input, ctx) =>
+    consensusSignal({ type: input.type ?? 'token', address: input.address, window: input.window ?? '1h', limit: input.limit ?? 10 }, ctx),
+  briefing: consensusBriefing,
 });

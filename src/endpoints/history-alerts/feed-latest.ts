@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Timestamp } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { BRIEF_TTL_SECONDS, computeBrief, pollBrief } from './shared/feed.js';
+import { FeedLatestSchema, feedBriefing } from './shared/feed-schema.js';
 
 export default defineEndpoint({
   key: 'feed-latest',
@@ -9,16 +10,19 @@ export default defineEndpoint({
   price: '0.005',
   summary: 'The latest daily brief of trending tokens, or unchanged since your last poll',
   description:
-    'The daily brief: a ranking of trending tokens with composite scoring. Cached 24 hours and populated lazily on a ' +
-    'cache miss. When `since` is given and the brief is not newer than it, returns `unchanged: true` with an ' +
-    'empty payload.',
+    'The daily brief: a ranking of trending tokens with composite scoring (24 h volume, liquidity, price momentum, ' +
+    'buy pressure, holder growth and agent attention from this service\'s query stream, each a weighted factor) over ' +
+    'the market-data aggregator\'s most-boosted Solana tokens. Cached 24 hours and populated lazily on a cache miss. ' +
+    'When `since` is given and the brief is not newer than it, returns `unchanged: true` with an empty token list.',
   input: Type.Object(
     {
       since: Type.Optional(Timestamp('Only return the brief if it is newer than this (ISO 8601 UTC ending in Z)')),
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Daily brief; `unchanged` = true with empty payload when the brief is not newer than `since`'),
-  cacheTtlSeconds: 86400,
+  output: FeedLatestSchema,
+  cacheTtlSeconds: BRIEF_TTL_SECONDS,
   example: { since: '2026-11-01T00:00Z' },
+  handler: (input, ctx) => (input.since === undefined ? computeBrief(ctx) : pollBrief(input.since, ctx)),
+  briefing: feedBriefing,
 });

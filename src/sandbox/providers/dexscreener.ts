@@ -1,6 +1,7 @@
 /**
  * The sandbox's DEX Screener (leg `market_data`): renders the world's pools in DEX Screener's
  * `GET /tokens/v1/{chainId}/{tokenAddresses}` format (see `src/sources/wire/dexscreener.ts`).
+ * It also serves `GET /token-boosts/top/v1` (the cast tokens with a market; see ./dexscreener-boosts.ts).
  *
  * Each requested mint that the world knows contributes one pair per pool, with the world's
  * market-data price, price changes, liquidity, 24 h volume and trade counts, FDV and market cap.
@@ -15,6 +16,7 @@
 import type { DexPair } from '../../sources/wire/dexscreener.js';
 import type { PoolState, SandboxWorld, TokenState } from '../world/types.js';
 import type { ProviderHandler, ProviderResponse } from './server.js';
+import { topBoosts } from './dexscreener-boosts.js';
 
 const MAX_ADDRESSES = 30;
 /** Base58, 32–44 characters: anything else cannot be a Solana address and matches nothing. */
@@ -118,6 +120,7 @@ function decode(segment: string): string | null {
 /** `now` is the sandbox clock: every answer is a pure function of (world seed, now, request). */
 export function createDexScreenerHandler(world: SandboxWorld, now: () => Date): ProviderHandler {
   return (req): ProviderResponse => {
+    if (req.method === 'GET' && /^\/token-boosts\/top\/v1\/?$/.test(req.path)) return { body: topBoosts(world, now()) };
     const match = /^\/tokens\/v1\/([^/]+)\/([^/]+)\/?$/.exec(req.path);
     if (req.method !== 'GET' || !match) return { status: 404, body: { error: 'Not found' } };
     const chainId = decode(match[1]!);

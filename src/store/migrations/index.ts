@@ -56,4 +56,21 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: 'observations',
+    // Every observation of a subject, at its own moment (snapshots keep only the latest of a day): what
+    // check-alerts compares against a minute-precision `since`. A row is never updated once written —
+    // alert ids are derived from observation times.
+    sql: `
+      CREATE TABLE observations (
+        subject_type TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        observed_at TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (subject_type, subject, observed_at)
+      );
+      CREATE INDEX observations_observed_at ON observations (observed_at);
+    `,
+  },
 ];

@@ -1,0 +1,125 @@
+/**
+ * Sandbox backfill: daily snapshots of the documented cast (every cast token and wallet) for the N days
+ * before today, so token-trend, wallet-history and portfolio-history show real series on a fresh install.
+ *
+ * How a past day's snapshot is made: the REAL enrichment handlers (enrich-token-full for tokens,
+ * enrich-wallet-light for wallets — the same endpoints that give today's live point) run against the
+ * sandbox providers with the clock set to that day's 12:00 UTC, and the endpoint's own snapshot capture
+ * turns the answer into the stored data, exactly as the recorder does after a paid call. So a
+ * backfilled point is what a caller would have been told at noon that day; nothing is approximated
+ * except the moment of day (one observation per day, at noon).
+ *
+ * A day that already has a snapshot of a subject is left alone (an observed answer is never replaced);
+ * a subject that did not exist yet on a day (not_found) gets no point that day.
+ *
+ * Imports the sandbox: like src/service.ts, this is start-up wiring, never reached by endpoint code.
+ */
+import { createEntityDirectory } from '../analytics/entities.js';
+import { ApiError } from '../app/errors.js';
+import { utcDay } from '../app/recorder.js';
+import { addDays } from '../endpoints/history-alerts/shared/history.js';
+import { buildRegistry } from '../registry/index.js';
+import type { HandlerContext } from '../registry/types.js';
+import { FaultController } from '../sandbox/providers/faults.js';
+import { startSandboxProviders } from '../sandbox/providers/index.js';
+import { CAST, createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from '../sandbox/world/index.js';
+import { createSources } from '../sources/index.js';
+import type { SnapshotSubjectType, Store } from '../store/types.js';
+
+export interface BackfillOptions {
+  store: Store;
+  seed: string;
+  /** Days before today to fill (today itself is left to live calls). */
+  days: number;
+  /** "Today": the moment the backfill counts back from. */
+  now: Date;
+}
+
+export interface BackfillReport {
+  days: number;
+  from_day: string;
+  to_day: string;
+  subjects: { tokens: number; wallets: number };
+  written: number;
+  /** Days that already had an observed snapshot. */
+  kept: number;
+  /** Subject-days before the subject existed. */
+  not_existing: number;
+  /** Subject-days whose enrichment failed otherwise (each listed once by message). */
+  failed: number;
+  errors: string[];
+}
+
+interface Subject {
+  type: Extract<SnapshotSubjectType, 'token' | 'wallet'>;
+  address: string;
+}
+
+const ENDPOINT = { token: 'enrich-token-full', wallet: 'enrich-wallet-light' } as const;
+const input = (s: Subject) => (s.type === 'token' ? { mint: s.address, include_holders: true } : { address: s.address, depth: 'light' });
+
+export function castSubjects(): Subject[] {
+  return Object.values(CAST).flatMap((e) => (e.kind === 'token' || e.kind === 'wallet' ? [{ type: e.kind, address: e.address }] : []));
+}
+
+export async function backfillSandbox(options: BackfillOptions): Promise<BackfillReport> {
+  const { store, seed, days } = options;
+  if (!Number.isInteger(days) || days < 1 || days > 365) throw new RangeError('days must be an integer from 1 to 365');
+  const today = utcDay(options.now);
+  const fromDay = addDays(today, -days);
+  const toDay = addDays(today, -1);
+  const subjects = castSubjects();
+  const report: BackfillReport = {
+    days, from_day: fromDay, to_day: toDay,
+    subjects: { tokens: subjects.filter((s) => s.type === 'token').length, wallets: subjects.filter((s) => s.type === 'wallet').length },
+    written: 0, kept: 0, not_existing: 0, failed: 0, errors: [],
+  };
+
+  let clock = new Date(`${fromDay}T12:00:00Z`);
+  const providers = await startSandboxProviders(createSandboxWorld(seed), () => clock, new FaultController());
+  try {
+    const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 });
+    const registry = buildRegistry();
+    const entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
+    const riskyPrograms = new Set(RISKY_PROGRAMS.map((p) => p.address));
+    const observed = new Map<string, Set<string>>();
+    for (const s of subjects) {
+      observed.set(s.address, new Set((await store.getSnapshots(s.type, s.address, fromDay, toDay)).map((r) => r.day)));
+    }
+
+    for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
+      // One moment per day; every subject of the day runs at it (the providers read this clock).
+      clock = new Date(`${day}T12:00:00Z`);
+      const at = clock;
+      const context = (requestId: string): HandlerContext => ({
+        requestId, now: () => at, signal: AbortSignal.timeout(15_000), dataMode: 'sandbox', sources, entities, riskyPrograms, store,
+        call: (key) => Promise.reject(new Error(`backfill: unexpected composite call to ${key}`)),
+      });
+      await Promise.all(subjects.map(async (s) => {
+        if (observed.get(s.address)!.has(day)) {
+          report.kept++;
+          return;
+        }
+        const def = registry.get(ENDPOINT[s.type])!.def;
+        try {
+          const result = await def.handler!(input(s), context(`backfill-${day}-${s.address}`));
+          for (const snap of def.snapshot?.(input(s), result) ?? []) {
+            await store.putSnapshot({ subjectType: snap.subjectType, subject: snap.subject, day, takenAt: at, data: snap.data });
+            report.written++;
+          }
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'not_found') {
+            report.not_existing++;
+            return;
+          }
+          report.failed++;
+          const message = `${ENDPOINT[s.type]} ${s.address}: ${err instanceof Error ? err.message : String(err)}`;
+          if (!report.errors.includes(message)) report.errors.push(message);
+        }
+      }));
+    }
+    return report;
+  } finally {
+    await providers.close();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * check-alerts' output schema and briefing (alert record per DESIGN §3; see docs/alerts.md).
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { HandlerResult } from '../../../registry/types.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const ALERT_KINDS = [
+  'price_spike', 'price_drop', 'whale_inflow', 'whale_outflow', 'concentration_shift', 'risk_score_change',
+  'risk_increase', 'risk_decrease', 'portfolio_value_change', 'new_positions', 'removed_positions',
+] as const;
+
+const AlertSchema = Type.Object({
+  id: Type.String({ description: 'Stable hash of the crossing: the same alert has the same id in every poll (dedupe on it)' }),
+  kind: Type.String({ enum: [...ALERT_KINDS] }),
+  severity: Type.String({ enum: ['low', 'medium', 'high'], description: 'Move in multiples of its threshold: ≥ 3× high, ≥ 2× medium, else low (positions: share of the portfolio ≥ 50 % high, ≥ 10 % medium)' }),
+  subject: Type.Object({ type: Type.String({ enum: ['token', 'wallet'] }), address: Type.String() }),
+  fired_at: Type.String({ description: 'The observation (or whale transfer) at which the threshold was first crossed' }),
+  message: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'The compared values, the move, the threshold; baseline_at and observed_at for deltas' }),
+});
+
+const SubjectSchema = Type.Object({
+  type: Type.String({ enum: ['token', 'wallet'] }),
+  address: Type.String(),
+  status: Type.String({ enum: ['compared', 'no_baseline', 'unavailable', 'not_checked'], description: 'no_baseline: no observation at or before since that is ≥ 5 min old (no delta alerts); not_checked: since is in the future' }),
+  baseline_at: Nullable(Type.String({ description: 'The observation the deltas were measured from' })),
+  observed_at: Nullable(Type.String({ description: 'This poll\'s observation (recorded: the next poll\'s baseline)' })),
+  alerts: Type.Integer({ description: 'Alerts of this subject in this answer' }),
+});
+
+export const CheckAlertsSchema = Type.Object({
+  since: Type.String(),
+  checked_at: Type.String({ description: 'Pass it back as `since` on the next poll' }),
+  alerts: Type.Array(AlertSchema, { description: 'Fired after `since`, oldest first, at most 200' }),
+  truncated: Type.Boolean({ description: 'More than 200 alerts fired: poll again with since = the last alert\'s fired_at' }),
+  criteria: Type.Object({
+    min_price_change_pct: Type.Number(),
+    min_risk_score_delta: Type.Number(),
+    min_whale_volume_usd: Type.Number(),
+    min_portfolio_change_pct: Type.Number(),
+    min_concentration_shift_pct: Type.Number(),
+    perp_max_leverage: Type.Number(),
+    perp_min_pnl_swing_pts: Type.Number(),
+    perp_liquidation_buffer_pct: Type.Number(),
+  }, { description: 'The thresholds applied (documented defaults filled in)' }),
+  subjects: Type.Array(SubjectSchema),
+}, { additionalProperties: false });
+
+// Reads this endpoint's own answer (the schema above); loosely typed on purpose, inside the module only.
+type Data = Record<string, any>;
+
+export function checkAlertsBriefing(result: HandlerResult): string {
+  const d = result.data as Data;
+  const alerts = d.alerts as Data[];
+  const bySeverity = (s: string) => alerts.filter((a) => a.severity === s).length;
+  const waiting = (d.subjects as Data[]).filter((s) => s.status !== 'compared').map((s) => `${s.address} (${s.status})`);
+  const kept = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data' && c.code !== 'no_baseline');
+  return [
+    `## Alerts since ${d.since} (checked ${d.checked_at})`,
+    alerts.length === 0
+      ? '- **No alert fired.**'
+      : `- **${alerts.length} alert(s)${d.truncated ? ' (truncated at 200)' : ''}**: ${bySeverity('high')} high, ${bySeverity('medium')} medium, ${bySeverity('low')} low`,
+    ...alerts.slice(0, 10).map((a) => `- ${a.fired_at} **${a.kind}** (${a.severity}) ${a.subject.type} ${a.subject.address}: ${a.message}`),
+    ...(alerts.length > 10 ? [`- … and ${alerts.length - 10} more`] : []),
+    ...(waiting.length > 0 ? [`- Not compared: ${waiting.join(', ')}`] : []),
+    `- Next poll: since = ${d.checked_at}`,
+    ...(kept.length > 0 ? [`- Caveats: ${kept.map((c) => c.message).join(' ')}`] : []),
+  ].join('\n');
+}

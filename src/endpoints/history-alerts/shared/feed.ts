@@ -1,0 +1,161 @@
+/**
+ * feed-latest's daily brief: the market-data aggregator's most-boosted Solana tokens (the candidates),
+ * scored by src/analytics/trending-score.ts from their DEX pairs, their recent daily snapshots (holder
+ * growth) and the service's own query stream (attention), ranked best first.
+ *
+ * The brief is the since-less answer, cached 24 h by the ordinary result cache and computed lazily on a
+ * miss; a `since` poll reads that same cached brief through `ctx.call` and only compares times.
+ */
+import { createHash } from 'node:crypto';
+import { windowBounds } from '../../../analytics/consensus.js';
+import { holderGrowthPct, trendingScore, TRENDING_WEIGHTS, type TrendingScore } from '../../../analytics/trending-score.js';
+import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
+import type { DexPair } from '../../../sources/dexscreener.js';
+import { bestPair } from '../../../sources/dexscreener.js';
+import { gatherLegs, legTimings, required } from '../../shared/legs.js';
+
+export const BRIEF_TTL_SECONDS = 86_400;
+/** Days of daily snapshots holder growth is measured over. */
+export const HOLDER_GROWTH_DAYS = 7;
+/** The top-boosts list is at most a few dozen entries; the brief ranks at most this many. */
+export const MAX_CANDIDATES = 30;
+
+const DAY_MS = 86_400_000;
+
+export interface BriefToken {
+  rank: number;
+  mint: string;
+  symbol: string | null;
+  name: string | null;
+  score: number;
+  factors: TrendingScore['factors'];
+  data_complete: boolean;
+  unknown_factors: string[];
+  price_usd: number | null;
+  volume_24h_usd: number | null;
+  liquidity_usd: number | null;
+  price_change_24h_pct: number | null;
+  buys_24h: number | null;
+  sells_24h: number | null;
+  holder_growth_pct: number | null;
+  attention_calls_24h: number;
+  boost_total: number;
+}
+
+/** The mint's market across its pairs (as base): volume, liquidity and trades summed; price and change from the deepest pair. */
+function market(pairs: readonly DexPair[], mint: string) {
+  const own = pairs.filter((p) => p.chainId === 'solana' && p.baseToken.address === mint);
+  const best = bestPair(own, mint);
+  if (!best) return null;
+  const sum = (values: (number | null | undefined)[]) => {
+    const known = values.filter((v): v is number => typeof v === 'number');
+    return known.length > 0 ? Math.round(known.reduce((a, b) => a + b, 0) * 100) / 100 : null;
+  };
+  const trades = own.map((p) => p.txns.h24).filter((t) => t !== undefined);
+  return {
+    symbol: best.baseToken.symbol,
+    name: best.baseToken.name,
+    priceUsd: best.priceUsd != null ? Number(best.priceUsd) : null,
+    priceChange24hPct: best.priceChange?.h24 ?? null,
+    volume24hUsd: sum(own.map((p) => p.volume.h24)),
+    liquidityUsd: sum(own.map((p) => p.liquidity?.usd)),
+    buys24h: trades.length > 0 ? trades.reduce((a, t) => a + t.buys, 0) : null,
+    sells24h: trades.length > 0 ? trades.reduce((a, t) => a + t.sells, 0) : null,
+  };
+}
+
+export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> {
+  const now = ctx.now();
+  const boostsLeg = await gatherLegs({ candidates: () => ctx.sources.dexscreener.topBoostedTokens(ctx.signal) });
+  const boosts = required(boostsLeg.candidates).slice(0, MAX_CANDIDATES);
+  const mints = boosts.map((b) => b.tokenAddress);
+  const attention = windowBounds('24h', now);
+  const today = now.toISOString().slice(0, 10);
+  const fromDay = new Date(now.getTime() - HOLDER_GROWTH_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const legs = await gatherLegs({ pairs: () => ctx.sources.dexscreener.tokenPairs(mints, ctx.signal) });
+  const pairs = required(legs.pairs);
+  const [calls, histories] = await Promise.all([
+    ctx.store.queryCounts('token', attention.from, attention.to),
+    Promise.all(mints.map((mint) => ctx.store.getSnapshots('token', mint, fromDay, today))),
+  ]);
+  const callsBy = new Map(calls.map((c) => [c.entity, c.count]));
+  const maxCalls = Math.max(0, ...mints.map((m) => callsBy.get(m) ?? 0));
+
+  const scored: Omit<BriefToken, 'rank'>[] = [];
+  let withoutMarket = 0;
+  boosts.forEach((boost, i) => {
+    const m = market(pairs, boost.tokenAddress);
+    if (!m) {
+      withoutMarket++;
+      return;
+    }
+    const holderCounts = histories[i]!.map((s) => s.data.holder_count).filter((v): v is number => typeof v === 'number');
+    const growth = holderGrowthPct(holderCounts);
+    const attentionCalls = callsBy.get(boost.tokenAddress) ?? 0;
+    const s = trendingScore({ ...m, holderGrowthPct: growth, attentionCalls, maxAttentionCalls: maxCalls });
+    scored.push({
+      mint: boost.tokenAddress, symbol: m.symbol, name: m.name,
+      score: s.score, factors: s.factors, data_complete: s.data_complete, unknown_factors: s.unknown_factors,
+      price_usd: m.priceUsd, volume_24h_usd: m.volume24hUsd, liquidity_usd: m.liquidityUsd, price_change_24h_pct: m.priceChange24hPct,
+      buys_24h: m.buys24h, sells_24h: m.sells24h, holder_growth_pct: growth, attention_calls_24h: attentionCalls, boost_total: boost.totalAmount,
+    });
+  });
+  const tokens: BriefToken[] = scored
+    .sort((a, b) => b.score - a.score || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0))
+    .map((t, i) => ({ rank: i + 1, ...t }));
+
+  const generatedAt = now.toISOString();
+  const caveats: Caveat[] = [];
+  const noHistory = tokens.filter((t) => t.holder_growth_pct === null).length;
+  if (noHistory > 0) {
+    caveats.push({
+      code: 'insufficient_history',
+      message: `Holder growth unknown for ${noHistory} of ${tokens.length} tokens (fewer than two daily snapshots in the last ${HOLDER_GROWTH_DAYS} days); their scores rest on the other factors.`,
+    });
+  }
+  if (withoutMarket > 0) {
+    caveats.push({ code: 'candidates_skipped', message: `${withoutMarket} boosted tokens have no DEX pair as base token and were left out.` });
+  }
+  return {
+    data: {
+      unchanged: false,
+      brief_id: briefId(generatedAt, tokens),
+      generated_at: generatedAt,
+      expires_at: new Date(now.getTime() + BRIEF_TTL_SECONDS * 1000).toISOString(),
+      candidate_source: 'market-data aggregator: most-boosted Solana tokens',
+      candidates_considered: boosts.length,
+      weights: TRENDING_WEIGHTS,
+      tokens,
+    },
+    caveats,
+    next_steps: briefNextSteps(tokens),
+    timings: legTimings({ ...boostsLeg, ...legs }),
+  };
+}
+
+function briefId(generatedAt: string, tokens: readonly BriefToken[]): string {
+  const content = `${generatedAt}|${tokens.map((t) => `${t.mint}:${t.score}`).join(',')}`;
+  return `brief_${createHash('sha256').update(content).digest('hex').slice(0, 16)}`;
+}
+
+function briefNextSteps(tokens: readonly BriefToken[]): NextStep[] {
+  const top = tokens[0];
+  if (!top) return [];
+  return [
+    { endpoint: 'due-diligence', input: { mint: top.mint }, reason: `Risk check of the brief's top token ${top.symbol ?? top.mint} before acting on it` },
+    { endpoint: 'consensus-signal', input: { type: 'token', address: top.mint, window: '24h' }, reason: 'How much other agents are asking about it' },
+  ];
+}
+
+/**
+ * A `since` poll: the cached brief (computed on a miss), or `unchanged` with an empty token list when
+ * it is not newer than `since`. The answer is cached no longer than the brief it was compared with.
+ */
+export async function pollBrief(since: string, ctx: HandlerContext): Promise<HandlerResult> {
+  const { briefing: _briefing, ...brief } = await ctx.call('feed-latest', {});
+  const remainingS = Math.floor((Date.parse(String(brief.data.expires_at)) - ctx.now().getTime()) / 1000);
+  const result = Date.parse(String(brief.data.generated_at)) <= Date.parse(since)
+    ? { data: { ...brief.data, unchanged: true, tokens: [] }, caveats: [], next_steps: [] }
+    : { ...brief, timings: undefined };
+  return { ...result, maxTtlSeconds: Math.max(1, remainingS) };
+}

@@ -1,0 +1,44 @@
+/**
+ * The service's jobs, wired: retention (daily) and the snapshot sweep (hourly, see snapshot-sweep.ts),
+ * under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
+ */
+import type { Logger } from 'pino';
+import type { EntityDirectory } from '../analytics/entities.js';
+import { ApiError } from '../app/errors.js';
+import type { Config } from '../config/index.js';
+import type { Registry } from '../registry/index.js';
+import type { HandlerContext } from '../registry/types.js';
+import type { Sources } from '../sources/index.js';
+import type { Store } from '../store/types.js';
+import { retentionJob } from './retention.js';
+import { createJobRunner, type JobRunner } from './runner.js';
+import { snapshotSweepJob } from './snapshot-sweep.js';
+
+export interface ServiceJobDeps {
+  config: Pick<Config, 'dataMode' | 'snapshotRetentionDays' | 'answerDeadlineMs'>;
+  store: Store;
+  registry: Registry;
+  sources: Sources;
+  entities: EntityDirectory;
+  riskyPrograms: ReadonlySet<string>;
+  logger: Logger;
+  now: () => Date;
+}
+
+export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
+  const { config, store, sources, entities, riskyPrograms, now } = deps;
+  // What a paid call's handler gets, minus the caller: the swept enrichments make no composite calls.
+  const context = (requestId: string, signal: AbortSignal): HandlerContext => ({
+    requestId, now, signal, deadlineMs: config.answerDeadlineMs, dataMode: config.dataMode, sources, entities, riskyPrograms, store,
+    call: (key) => Promise.reject(new ApiError('internal', `job ${requestId}: unexpected composite call to ${key}`)),
+  });
+  return createJobRunner({
+    store,
+    logger: deps.logger.child({ component: 'jobs' }),
+    now,
+    jobs: [
+      retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
+      snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
+    ],
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The sandbox backfill: 30 daily snapshots per cast token and wallet, each equal to what that day's
+ * enrichment answer records; the trend endpoints then show a full 30-day series; a second run keeps
+ * every observed day instead of replacing it.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig } from '../../src/config/index.js';
+import { backfillSandbox, castSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
+import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
+import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
+import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+type Json = any;
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('sandbox backfill', () => {
+  let service: TestService;
+  let payer: Payer;
+  let report: BackfillReport;
+  // A minute back from real time: paid calls may not be in real time's future.
+  const now = Date.now() - 60_000;
+  const seed = loadConfig({ DATA_MODE: 'sandbox' }).sandboxSeed;
+
+  before(async () => {
+    service = await startTestService({ fixedNow: new Date(now) });
+    payer = await newPayer(service, 'solana');
+    report = await backfillSandbox({ store: service.store, seed, days: 30, now: new Date(now) });
+  });
+  after(() => service.close());
+
+  async function call(key: string, body: Record<string, unknown>): Promise<Json> {
+    const res = await paidInvoke(payer, service, key, body);
+    const text = await res.text();
+    assert.equal(res.status, 200, `${key}: ${text}`);
+    const json = JSON.parse(text);
+    assertMatchesOutputSchema(key, json);
+    return json;
+  }
+
+  it('writes 30 daily points (today − 30 … yesterday, at noon UTC) for every cast token and wallet', async () => {
+    const subjects = castSubjects();
+    assert.equal(subjects.length, 47, '23 cast tokens and 24 cast wallets');
+    assert.deepEqual(report.subjects, { tokens: 23, wallets: 24 });
+    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 47 * 30, kept: 0, failed: 0, errors: [] });
+    const expectedDays = Array.from({ length: 30 }, (_, i) => dayOf(now - (30 - i) * DAY));
+    for (const s of subjects) {
+      const rows = await service.store.getSnapshots(s.type, s.address, dayOf(now - 40 * DAY), dayOf(now));
+      assert.deepEqual(rows.map((r) => r.day), expectedDays, `${s.type} ${s.address}`);
+      assert.ok(rows.every((r) => r.takenAt.toISOString() === `${r.day}T12:00:00.000Z`));
+    }
+  });
+
+  it('a backfilled day equals the snapshot a paid enrichment at that moment records', async () => {
+    const yesterdayNoon = new Date(`${dayOf(now - DAY)}T12:00:00Z`);
+    const past = await startTestService({ fixedNow: yesterdayNoon });
+    try {
+      const pastPayer = await newPayer(past, 'solana');
+      assert.equal((await paidInvoke(pastPayer, past, 'enrich-token-full', { mint: A.TOKEN_RISKY })).status, 200);
+      assert.equal((await paidInvoke(pastPayer, past, 'enrich-wallet-light', { address: A.WALLET_DEFI })).status, 200);
+      await past.recorder.idle();
+      const day = dayOf(yesterdayNoon.getTime());
+      for (const [type, address] of [['token', A.TOKEN_RISKY], ['wallet', A.WALLET_DEFI]] as const) {
+        const [observed] = await past.store.getSnapshots(type, address, day, day);
+        const [backfilled] = await service.store.getSnapshots(type, address, day, day);
+        assert.ok(observed && backfilled);
+        assert.deepEqual(backfilled.data, observed.data, `${type} ${address}`);
+      }
+    } finally {
+      await past.close();
+    }
+  });
+
+  it('token-trend and portfolio-history then show the full 30-day series plus today\'s live point', async () => {
+    const trend = await call('token-trend', { mint: A.TOKEN_VOL_EXTREME, lookback: '30d' });
+    assert.equal(trend.points.length, 31);
+    assert.equal(trend.points[0].day, dayOf(now - 30 * DAY));
+    assert.equal(trend.directions.price.from_day, dayOf(now - 30 * DAY));
+    assert.ok(!trend.caveats.some((c: Json) => c.code === 'partial_history' || c.code === 'insufficient_history'));
+    assert.ok(new Set(trend.points.map((p: Json) => p.price_usd)).size > 20, 'a volatile token\'s price differs day to day');
+
+    const portfolio = await call('portfolio-history', { address: A.WALLET_DEFI, period: '30d' });
+    assert.equal(portfolio.points.length, 31);
+    assert.equal(portfolio.summary.valued_points, 31);
+    assert.equal(portfolio.summary.start.day, dayOf(now - 30 * DAY));
+  });
+
+  it('running it again keeps every observed day (nothing replaced, nothing added)', async () => {
+    const before = await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY));
+    const again = await backfillSandbox({ store: service.store, seed, days: 30, now: new Date(now) });
+    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 47 * 30 });
+    assert.deepEqual(await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY)), before);
+  });
+
+  it('refuses a day count out of range', async () => {
+    await assert.rejects(backfillSandbox({ store: service.store, seed, days: 0, now: new Date(now) }), RangeError);
+    await assert.rejects(backfillSandbox({ store: service.store, seed, days: 366, now: new Date(now) }), RangeError);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The jobs as the service wires them, over the sandbox: the sweep records today's snapshot for watched
+ * subjects only, through the real enrichment handlers (the same numbers a paid call records), skips the
+ * subjects already snapshotted today, and retention runs in the same tick; with JOBS_ENABLED the service
+ * starts the runner itself.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
+import { addDays } from '../../src/jobs/days.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import type { Store } from '../../src/store/types.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+const now = new Date();
+const today = now.toISOString().slice(0, 10);
+
+async function seed(store: Store, type: 'token' | 'wallet', subject: string, day: string, data: Record<string, unknown> = { seeded: true }) {
+  await store.putSnapshot({ subjectType: type, subject, day, takenAt: new Date(`${day}T00:00:00.000Z`), data });
+}
+
+describe('service jobs', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startTestService({ fixedNow: now });
+  });
+  after(() => service.close());
+
+  it('one tick: retention drops expired snapshots; the sweep snapshots watched subjects, not the others, not twice', async () => {
+    const { store } = service;
+    await seed(store, 'token', A.TOKEN_RISKY, addDays(today, -1));
+    await seed(store, 'wallet', A.WALLET_DEFI, addDays(today, -3));
+    await seed(store, 'token', A.TOKEN_SAFE, addDays(today, -2));
+    await seed(store, 'token', A.TOKEN_SAFE, today, { marker: 'paid call earlier today' });
+    await seed(store, 'token', A.TOKEN_CAUTION, addDays(today, -8)); // no longer watched
+    await seed(store, 'token', A.TOKEN_FLOAT, addDays(today, -36)); // past the 35-day retention
+
+    const results = await service.jobs.tick(now);
+    assert.equal(results.length, 2);
+    const [retention, sweep] = results;
+    assert.equal(retention!.status, 'ran');
+    assert.match((retention as { summary: string }).summary, new RegExp(`^deleted 1 snapshots and 0 observations before ${addDays(today, -35)}`));
+    assert.equal(sweep!.status, 'ran', JSON.stringify(sweep));
+    assert.equal((sweep as { summary: string }).summary, '2 due, 2 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+
+    const [token] = await store.getSnapshots('token', A.TOKEN_RISKY, today, today);
+    assert.ok(token);
+    assert.equal(token.takenAt.toISOString(), now.toISOString());
+    // The same numbers a paid enrich-token-full records (test/http/recorder.test.ts).
+    assert.equal(token.data.risk_score, 0.7);
+    assert.equal(token.data.risk_score_lower_bound, false);
+    assert.ok((token.data.top1_pct as number) > 50);
+    assert.equal(typeof token.data.price_usd, 'number');
+    const [wallet] = await store.getSnapshots('wallet', A.WALLET_DEFI, today, today);
+    assert.ok(wallet && (wallet.data.portfolio_value_usd as number) > 0);
+    assert.ok((wallet.data.positions as unknown[]).length > 0);
+
+    assert.deepEqual((await store.getSnapshots('token', A.TOKEN_SAFE, today, today))[0]?.data, { marker: 'paid call earlier today' });
+    assert.deepEqual(await store.getSnapshots('token', A.TOKEN_CAUTION, today, today), []);
+    assert.deepEqual(await store.getSnapshots('token', A.TOKEN_FLOAT, '2000-01-01', today), []);
+
+    assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status), ['not_due', 'not_due']);
+    // The sweep's queries never count as paid attention in the query stream.
+    assert.deepEqual(await store.queryCounts('token', new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 3_600_000)), []);
+  });
+});
+
+describe('JOBS_ENABLED', () => {
+  it('true: the service starts the runner, which sweeps at once', async () => {
+    const store = openSqliteStore(':memory:');
+    await seed(store, 'token', A.TOKEN_RISKY, addDays(today, -1));
+    const service = await startTestService({ fixedNow: now, store }, { JOBS_ENABLED: 'true' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await store.getSnapshots('token', A.TOKEN_RISKY, today, today)).length === 0) {
+        assert.ok(Date.now() < deadline, 'no sweep within 10 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status).sort(), ['not_due', 'not_due']);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('false (the test default): nothing runs by itself', async () => {
+    const store = openSqliteStore(':memory:');
+    await seed(store, 'token', A.TOKEN_RISKY, addDays(today, -1));
+    const service = await startTestService({ fixedNow: now, store });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(await store.getSnapshots('token', A.TOKEN_RISKY, today, today), []);
+    } finally {
+      await service.close();
+    }
+  });
+});

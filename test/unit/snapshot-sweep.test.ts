@@ -1,0 +1,108 @@
+/**
+ * The snapshot sweep over stand-in enrichment endpoints: only watched subjects (a snapshot in the last 7
+ * days) without one today are enriched; the per-run bound alternates types and defers the rest to the
+ * next run; concurrency is bounded; a degraded answer or a failing subject records nothing and stays due.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Type } from '@sinclair/typebox';
+import { snapshotSweepJob } from '../../src/jobs/snapshot-sweep.js';
+import { buildRegistry } from '../../src/registry/index.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../src/registry/types.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import type { Store } from '../../src/store/types.js';
+
+const NOW = new Date('2026-03-10T10:15:00.000Z');
+const TODAY = '2026-03-10';
+const never = new AbortController().signal;
+
+interface Behaviour { degraded?: Set<string>; failing?: Set<string>; delayMs?: number }
+
+function fakeRegistry(calls: string[], b: Behaviour, inFlight = { now: 0, peak: 0 }) {
+  const handler = (field: 'mint' | 'address') => async (input: Record<string, unknown>, ctx: HandlerContext): Promise<HandlerResult> => {
+    const subject = String(input[field]);
+    calls.push(subject);
+    assert.equal(ctx.requestId.startsWith('job:snapshot-sweep:'), true);
+    inFlight.now++;
+    inFlight.peak = Math.max(inFlight.peak, inFlight.now);
+    await new Promise((r) => setTimeout(r, b.delayMs ?? 0));
+    inFlight.now--;
+    if (b.failing?.has(subject)) throw new Error(`no data for ${subject}`);
+    return { data: { value: subject.length }, caveats: b.degraded?.has(subject) ? [{ code: 'leg_failed', leg: 'market_data', message: 'down' }] : [] };
+  };
+  const def = (key: string, field: 'mint' | 'address', type: 'token' | 'wallet') => defineEndpoint({
+    key, family: 'wallet-token', price: '0.001', summary: key, description: key,
+    input: Type.Object({ [field]: Type.String() }, { additionalProperties: false }),
+    output: Type.Object({}), cacheTtlSeconds: 60, example: { [field]: 'x' },
+    handler: handler(field),
+    snapshot: (input, result) => [{ subjectType: type, subject: String(input[field]), data: { ...result.data, by: key } }],
+  });
+  return buildRegistry([def('enrich-token-full', 'mint', 'token'), def('enrich-wallet-light', 'address', 'wallet')]);
+}
+
+const context = (requestId: string, signal: AbortSignal) => ({ requestId, signal, now: () => NOW }) as unknown as HandlerContext;
+
+async function seed(store: Store, type: 'token' | 'wallet', subject: string, day: string, data: Record<string, unknown> = { seeded: true }) {
+  await store.putSnapshot({ subjectType: type, subject, day, takenAt: new Date(`${day}T08:00:00.000Z`), data });
+}
+
+test('sweep: watched subjects without a snapshot today get one from their endpoint; the others are left alone', async () => {
+  const store = openSqliteStore(':memory:');
+  await seed(store, 'token', 'tok-yesterday', '2026-03-09');
+  await seed(store, 'token', 'tok-7-days-ago', '2026-03-03');
+  await seed(store, 'token', 'tok-8-days-ago', '2026-03-02'); // not watched any more
+  await seed(store, 'token', 'tok-done-today', '2026-03-08');
+  await seed(store, 'token', 'tok-done-today', TODAY, { paid: 'call' });
+  await seed(store, 'wallet', 'wal-3-days-ago', '2026-03-07');
+  const calls: string[] = [];
+  const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, {}), context });
+
+  const summary = await job.run({ now: NOW, signal: never });
+  assert.equal(summary, '3 due, 3 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.deepEqual(calls.sort(), ['tok-7-days-ago', 'tok-yesterday', 'wal-3-days-ago']);
+  const [swept] = await store.getSnapshots('token', 'tok-yesterday', TODAY, TODAY);
+  assert.deepEqual(swept, { subjectType: 'token', subject: 'tok-yesterday', day: TODAY, takenAt: NOW, data: { value: 13, by: 'enrich-token-full' } });
+  assert.deepEqual((await store.getSnapshots('wallet', 'wal-3-days-ago', TODAY, TODAY))[0]?.data, { value: 14, by: 'enrich-wallet-light' });
+  assert.equal((await store.observationAtOrBefore('wallet', 'wal-3-days-ago', NOW))?.observedAt.toISOString(), NOW.toISOString(), 'also an observation');
+  assert.deepEqual((await store.getSnapshots('token', 'tok-done-today', TODAY, TODAY))[0]?.data, { paid: 'call' }, 'today\'s snapshot untouched');
+  assert.deepEqual(await store.getSnapshots('token', 'tok-8-days-ago', TODAY, TODAY), []);
+
+  assert.equal(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), '0 due, 0 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.equal(calls.length, 3, 'nothing is enriched twice in a day');
+  await store.close();
+});
+
+test('sweep: at most maxPerRun per run, types alternating, the rest deferred to the next run; concurrency bounded', async () => {
+  const store = openSqliteStore(':memory:');
+  for (const t of ['t1', 't2', 't3', 't4', 't5']) await seed(store, 'token', t, '2026-03-09');
+  for (const w of ['w1', 'w2']) await seed(store, 'wallet', w, '2026-03-09');
+  const calls: string[] = [];
+  const inFlight = { now: 0, peak: 0 };
+  const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, { delayMs: 10 }, inFlight), context, maxPerRun: 4, concurrency: 2 });
+
+  assert.match(await job.run({ now: NOW, signal: never }), /^7 due, 4 recorded, .* 3 deferred$/);
+  assert.deepEqual(calls, ['t1', 'w1', 't2', 'w2'], 'interleaved: wallets are not starved by a long token list');
+  assert.equal(inFlight.peak, 2);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^3 due, 3 recorded, .* 0 deferred$/);
+  assert.deepEqual(calls.slice(4), ['t3', 't4', 't5']);
+  await store.close();
+});
+
+test('sweep: a degraded answer or a failing subject records nothing, does not stop the others, and stays due', async () => {
+  const store = openSqliteStore(':memory:');
+  for (const t of ['bad', 'degraded', 'good']) await seed(store, 'token', t, '2026-03-09');
+  const calls: string[] = [];
+  const behaviour: Behaviour = { degraded: new Set(['degraded']), failing: new Set(['bad']) };
+  const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, behaviour), context });
+
+  assert.equal(await job.run({ now: NOW, signal: never }),
+    '3 due, 1 recorded, 1 degraded (retried next run), 1 failed, 0 timed out, 0 deferred, first failure bad: no data for bad');
+  assert.deepEqual(await store.getSnapshots('token', 'degraded', TODAY, TODAY), []);
+  assert.deepEqual(await store.getSnapshots('token', 'bad', TODAY, TODAY), []);
+  assert.equal((await store.getSnapshots('token', 'good', TODAY, TODAY)).length, 1);
+
+  behaviour.degraded!.clear();
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^2 due, 1 recorded, 0 degraded .* 1 failed/);
+  assert.equal((await store.getSnapshots('token', 'degraded', TODAY, TODAY)).length, 1, 'recorded once it recovered');
+  await store.close();
+});
