@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import { loadConfig } from '../src/config/index.js';
 import { startService } from '../src/service.js';
 import { measureBatch } from './batch.js';
+import { measureHistoryReads } from './history.js';
 import { countUpstreamCalls, measureFanout } from './fanout.js';
 import { measureWalletGraph } from './wallet-graph.js';
 
@@ -65,6 +66,7 @@ await service.close();
 await baseline.close();
 // Its own service, with the sandbox providers in a child process (see bench/batch.ts).
 const batch = await measureBatch();
+const history = await measureHistoryReads();
 
 const base = rows[0]!.requests_per_s;
 console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
@@ -84,5 +86,8 @@ console.log(`\nwallet-graph upstream requests (budget: depth 1 ≤ ${walletGraph
 for (const r of walletGraph.rows) {
   console.log(`  ${r.wallet.padEnd(22)} depth ${r.depth}, ${String(r.injected_latency_ms).padStart(2)} ms injected: ${r.upstream_requests} requests (${r.within_budget ? 'within' : 'OVER'} budget), ${r.neighbours_expanded} expanded, ${r.e2e_ms} ms`);
 }
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph }, null, 2));
+console.log(`\nhistory reads (${history.subjects} subjects × ${history.days_stored} days; ${history.points_7d} vs ${history.points_30d} points):`);
+console.log(`  store.getSnapshots: 7 d ${history.store.read_7d_us} µs, 30 d ${history.store.read_30d_us} µs → ${history.store.ratio}× (linear in points; 30 d on a 20-subject table: ${history.store_small_table_30d_us} µs)`);
+console.log(`  token-trend handler: 7 d ${history.endpoint.read_7d_us} µs, 30 d ${history.endpoint.read_30d_us} µs → ${history.endpoint.ratio}× (target ≤ ${history.target_ratio}: ${history.met ? 'met' : 'NOT met'})`);
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history }, null, 2));
 console.log('\nwritten to bench/results.json');

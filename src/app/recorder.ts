@@ -27,6 +27,11 @@ export interface Recorder {
   idle(): Promise<void>;
 }
 
+/** EVM addresses compare case-insensitively (checksum casing); Solana's base58 is case-sensitive. */
+export function payerKey(address: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address;
+}
+
 /** UTC day of a moment, `YYYY-MM-DD`. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -56,7 +61,7 @@ export function createRecorder(deps: { store: Store; logger: Logger; excludedPay
       // Every capture is also an observation at its own moment: check-alerts compares minute-precision moments.
       await deps.store.putObservation({ subjectType: s.subjectType, subject: s.subject, observedAt: e.at, data: s.data });
     }
-    if (e.payer !== undefined && !deps.excludedPayers.has(e.payer.toLowerCase())) {
+    if (e.payer !== undefined && !deps.excludedPayers.has(payerKey(e.payer))) {
       for (const q of queriedEntities(e.endpoint.def.key, e.input)) {
         await deps.store.recordQuery({ entityType: q.type, entity: q.entity, endpoint: e.endpoint.def.key, at: e.at });
       }
