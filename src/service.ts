@@ -197,7 +197,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       // The demo runs the light token analysis for a mint and the light wallet profile for anything else.
       demoTarget: async (address, signal) => (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'),
     };
-    const recorder = createRecorder({ store, logger, excludedPayers: new Set(config.consensusExcludedPayers) });
+    const recorder = createRecorder({ store, logger, excludedPayers: config.consensusExcludedPayers });
     // Closed after the app (closers run in reverse): answers already sent finish recording before the store closes.
     closers.push(() => recorder.idle());
     const app = await buildApp({

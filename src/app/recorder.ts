@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerResult } from '../registry/types.js';
 import type { QueryEntityType, Store } from '../store/types.js';
+import { asString as str, asStrings as strings } from '../lib/read.js';
 
 export interface AnswerEvent {
   endpoint: RegisteredEndpoint;
@@ -37,8 +38,6 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
-const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((v): v is string => typeof v === 'string') : []);
 
 /** The entities a call was about, by the shape of its input. */
 export function queriedEntities(key: string, input: Record<string, unknown>): { type: QueryEntityType; entity: string }[] {
@@ -52,7 +51,8 @@ export function queriedEntities(key: string, input: Record<string, unknown>): { 
   return [...of('token', tokens), ...of('wallet', wallets)];
 }
 
-export function createRecorder(deps: { store: Store; logger: Logger; excludedPayers: ReadonlySet<string> }): Recorder {
+export function createRecorder(deps: { store: Store; logger: Logger; excludedPayers: readonly string[] }): Recorder {
+  const excluded = new Set(deps.excludedPayers.map(payerKey));
   const pending = new Set<Promise<void>>();
   const write = async (e: AnswerEvent) => {
     const day = utcDay(e.at);
@@ -61,7 +61,7 @@ export function createRecorder(deps: { store: Store; logger: Logger; excludedPay
       // Every capture is also an observation at its own moment: check-alerts compares minute-precision moments.
       await deps.store.putObservation({ subjectType: s.subjectType, subject: s.subject, observedAt: e.at, data: s.data });
     }
-    if (e.payer !== undefined && !deps.excludedPayers.has(payerKey(e.payer))) {
+    if (e.payer !== undefined && !excluded.has(payerKey(e.payer))) {
       for (const q of queriedEntities(e.endpoint.def.key, e.input)) {
         await deps.store.recordQuery({ entityType: q.type, entity: q.entity, endpoint: e.endpoint.def.key, at: e.at });
       }

@@ -45,7 +45,7 @@ export interface Config {
   snapshotRetentionDays: number;
   /** Runs the background jobs (retention, snapshot sweep) in this process; see docs/jobs.md. */
   jobsEnabled: boolean;
-  /** Payers whose calls the query stream does not count (the operator's own test traffic); EVM ones lower-cased. */
+  /** Payers whose calls the query stream does not count (the operator's own test traffic), as written. */
   consensusExcludedPayers: string[];
   /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
   sandboxFaults?: string;
@@ -113,8 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     riskyPrograms: (env.RISKY_PROGRAMS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     snapshotRetentionDays: intFromEnv(env, 'SNAPSHOT_RETENTION_DAYS', 35),
     jobsEnabled: boolFromEnv(env, 'JOBS_ENABLED', true),
-    // EVM addresses are matched case-insensitively, base58 ones exactly (see src/app/recorder.ts payerKey).
-    consensusExcludedPayers: (env.CONSENSUS_EXCLUDE_PAYERS ?? '').split(',').map((p) => p.trim()).filter(Boolean).map((p) => (/^0x[0-9a-fA-F]{40}$/.test(p) ? p.toLowerCase() : p)),
+    consensusExcludedPayers: (env.CONSENSUS_EXCLUDE_PAYERS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,8 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 import { defineEndpoint } from '../../registry/types.js';
 import { answerQuestion } from './shared/query-run.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const QueryOutput = Type.Object({
   question: Type.String(),

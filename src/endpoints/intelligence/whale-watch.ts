@@ -32,7 +32,7 @@ export default defineEndpoint({
   handler: async (input, ctx) => {
     const basics = await tokenBasics(input.mint, ctx);
     const window = { thresholdUsd: input.threshold_usd ?? 10000, lookbackHours: input.lookback_hours ?? 24 };
-    const { report, caveats } = await readWhaleActivity(input.mint, basics, window, ctx);
+    const { report, caveats } = await readWhaleActivity(input.mint, { topHolders: basics.holders.top, priceUsd: basics.priceUsd, supplyUi: basics.supplyUi }, window, ctx);
     const mover = report.holders.find((h) => h.activity && h.activity.trend !== 'holding');
     return {
       data: { mint: input.mint, symbol: basics.symbol, price_usd: basics.priceUsd, supply_ui: basics.supplyUi, ...report },

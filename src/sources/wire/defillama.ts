@@ -10,9 +10,9 @@
  *   GET https://yields.llama.fi/pools         → `{ status: "success", data: [{ chain, project, symbol,
  *       tvlUsd, apy, apyBase, apyReward, pool, ... }] }` (apy fields are null when unknown)
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 
-const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 
 export const TvlPoint = Type.Object({ date: Type.Integer({ minimum: 0 }), totalLiquidityUSD: Type.Number() });
 export type TvlPoint = Static<typeof TvlPoint>;

@@ -9,9 +9,9 @@
  * token's profile sets them. The reference prints a single entry as the response shape; the live API
  * answers the array of such entries, which is what we accept (an object is `malformed`).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 
-const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 
 export const DexBoostLinkSchema = Type.Object({
   type: Type.Optional(Nullable(Type.String())),

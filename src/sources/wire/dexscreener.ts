@@ -14,8 +14,8 @@
  * `priceChange` windows are open maps, so each window key is optional.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 
-const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 
 /** The four windows DEX Screener reports (5 minutes, 1, 6 and 24 hours). */
 const windows = <S extends TSchema>(value: S) =>

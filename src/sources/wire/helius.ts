@@ -27,9 +27,9 @@
  * values above 2^53 (e.g. memecoin supplies with 9 decimals) arrive rounded. Callers that need exact
  * raw amounts take them from the chain RPC instead.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 // ---------------------------------------------------------------- DAS
 

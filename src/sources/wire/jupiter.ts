@@ -20,8 +20,8 @@
  * nullable, or that young tokens lack, are optional and nullable here.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 
-const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 const Maybe = <S extends TSchema>(schema: S) => Type.Optional(Nullable(schema));
 
 /** `stats5m` / `stats1h` / `stats6h` / `stats24h`: trading over a window. Percent changes. */

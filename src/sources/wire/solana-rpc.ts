@@ -16,9 +16,9 @@
  *   https://github.com/anza-xyz/agave/blob/master/account-decoder-client-types/src/token.rs
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
 import { wireParser } from '../wire.js';
 
-const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 const Base58 = Type.String({ minLength: 32, maxLength: 44, pattern: '^[1-9A-HJ-NP-Za-km-z]+$' });
 const Signature = Type.String({ minLength: 64, maxLength: 88, pattern: '^[1-9A-HJ-NP-Za-km-z]+$' });
 const Digits = Type.String({ pattern: '^[0-9]+$' });

@@ -1,10 +1,10 @@
 /**
  * check-alerts' output schema and briefing (alert record per DESIGN §3; see docs/alerts.md).
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../lib/typebox.js';
 import type { HandlerResult } from '../../../registry/types.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ALERT_KINDS = [
   'price_spike', 'price_drop', 'whale_inflow', 'whale_outflow', 'concentration_shift', 'risk_score_change',

@@ -12,9 +12,10 @@ import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import type { ObservationRecord } from '../../../store/types.js';
-import { tokenBasics } from '../../intelligence/shared/token-basics.js';
-import { readWhaleActivity } from '../../intelligence/shared/whales.js';
+import { readWhaleActivity, type WhaleBasics } from '../../intelligence/shared/whales.js';
+import type { TopHolder } from '../../wallet-token/shared/holders.js';
 import { tokenSnapshotData, walletSnapshotData } from '../../wallet-token/shared/snapshots.js';
+import { asNumber as num, asObject as obj } from '../../../lib/read.js';
 
 /** Observations read after the baseline at most (about 3.5 days of one per minute); later crossings fire at the current one. */
 export const OBSERVATION_SCAN_LIMIT = 5_000;
@@ -41,7 +42,6 @@ export interface SubjectReading {
 }
 
 type Data = Record<string, unknown>;
-const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 
 export const tokenFields = (d: Data): TokenObservationData => ({ price_usd: num(d.price_usd), top5_pct: num(d.top5_pct), risk_score: num(d.risk_score) });
 
@@ -109,8 +109,11 @@ async function readDeltas<D>(type: 'token' | 'wallet', address: string, data: Da
   return { baselineAt: baseline.observedAt.toISOString(), alerts, caveats: [] as Caveat[] };
 }
 
-/** Whale flows since `since` (window capped at 168 h): optional, a failure is a caveat. */
-async function readWhales(mint: string, a: WatchArgs): Promise<{ alerts: Alert[]; caveats: Caveat[] }> {
+/**
+ * Whale flows since `since` (window capped at 168 h): optional, a failure is a caveat. The holders, price
+ * and supply come from the enrich-token-full answer the poll already has (no second read of them).
+ */
+async function readWhales(mint: string, basics: WhaleBasics, a: WatchArgs): Promise<{ alerts: Alert[]; caveats: Caveat[] }> {
   const caveats: Caveat[] = [];
   const windowMs = Math.min(a.nowMs - a.sinceMs, MAX_WHALE_WINDOW_HOURS * 3_600_000);
   if (windowMs <= 0) return { alerts: [], caveats };
@@ -118,8 +121,10 @@ async function readWhales(mint: string, a: WatchArgs): Promise<{ alerts: Alert[]
     caveats.push({ code: 'whale_window_capped', message: `Whale flows of ${mint} cover the last ${MAX_WHALE_WINDOW_HOURS} h only (since is older).` });
   }
   try {
-    const basics = await tokenBasics(mint, a.ctx);
-    caveats.push(...basics.caveats.filter((c) => c.code !== 'price_unknown'));
+    if (basics.topHolders.length === 0) {
+      caveats.push({ code: 'whale_flows_unavailable', message: `Top holders of ${mint} unavailable: no whale alert was evaluated for it.` });
+      return { alerts: [], caveats };
+    }
     if (basics.priceUsd === null) {
       caveats.push({ code: 'whale_flows_unpriced', message: `No price for ${mint}: whale flows cannot be valued in USD, so no whale alert was evaluated.` });
       return { alerts: [], caveats };
@@ -146,14 +151,23 @@ function unavailable(type: 'token' | 'wallet', address: string, err: unknown): S
   };
 }
 
+/** Whale basics from an enrich-token-full answer (its own output schema: `top_holders` as listed by holders.ts). */
+function whaleBasicsOf(analysis: Data): WhaleBasics {
+  const holders = Array.isArray(analysis.top_holders) ? (analysis.top_holders as TopHolder[]) : [];
+  return { topHolders: holders, priceUsd: num(obj(analysis.price)?.price_usd), supplyUi: num(obj(analysis.supply)?.ui) };
+}
+
 export async function watchToken(mint: string, a: WatchArgs): Promise<SubjectReading> {
   let data: Data;
+  let basics: WhaleBasics;
   try {
-    data = { ...tokenSnapshotData((await a.ctx.call('enrich-token-full', { mint })).data) };
+    const analysis = (await a.ctx.call('enrich-token-full', { mint })).data;
+    data = { ...tokenSnapshotData(analysis) };
+    basics = whaleBasicsOf(analysis);
   } catch (err) {
     return unavailable('token', mint, err);
   }
-  const [deltas, whales] = await Promise.all([readDeltas('token', mint, data, tokenFields, (b, c) => tokenMoves(b, c, a.criteria), a), readWhales(mint, a)]);
+  const [deltas, whales] = await Promise.all([readDeltas('token', mint, data, tokenFields, (b, c) => tokenMoves(b, c, a.criteria), a), readWhales(mint, basics, a)]);
   const alerts = [...deltas.alerts, ...whales.alerts];
   return {
     status: { type: 'token', address: mint, status: deltas.baselineAt ? 'compared' : 'no_baseline', baseline_at: deltas.baselineAt, observed_at: new Date(a.nowMs).toISOString(), alerts: alerts.length },

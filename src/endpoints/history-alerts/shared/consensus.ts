@@ -2,7 +2,8 @@
  * consensus-signal's answer: two indexed reads of the query stream (this window and the one before it)
  * turned into ranks, percentiles and trends by src/analytics/consensus.ts.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../lib/typebox.js';
 import {
   attentionTrend,
   rankEntities,
@@ -15,7 +16,6 @@ import {
 import type { HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { EntityCount, QueryEntityType } from '../../../store/types.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const TREND = Type.String({
   enum: ['rising', 'falling', 'steady', 'new', 'inactive'],

@@ -1,8 +1,8 @@
 /** feed-latest's output schema and briefing. */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../lib/typebox.js';
 import type { HandlerResult } from '../../../registry/types.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const Factor = Type.Object({
   name: Type.String({ enum: ['volume_24h', 'liquidity', 'price_momentum', 'buy_pressure', 'holder_growth', 'attention'] }),

@@ -3,10 +3,10 @@
  * `*_usd`, `*_pct` 0–100 (a change percent may be negative or above 100), risk scores 0–1, days
  * `YYYY-MM-DD` (UTC), times ISO 8601 `*_at`. Null means unknown, never zero.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../lib/typebox.js';
 import { RELATIVE_THRESHOLD_PCT, SCORE_THRESHOLD } from '../../../analytics/trends.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Num = (description: string) => Nullable(Type.Number({ description }));
 const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 const DirectionSchema = Nullable(Type.String({ enum: ['improving', 'declining', 'stable'], description: 'Null when fewer than two known values' }));

@@ -15,6 +15,7 @@ import { utcDay } from '../../../app/recorder.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { SnapshotSubjectType } from '../../../store/types.js';
 import { tokenSnapshotData, walletSnapshotData } from '../../wallet-token/shared/snapshots.js';
+import { asNumber as num } from '../../../lib/read.js';
 
 export type Lookback = '7d' | '14d' | '30d';
 
@@ -93,7 +94,6 @@ export function coverageCaveats(points: { day: string }[], fromDay: string, days
 
 // Stored and live points both pass through the snapshot shape of snapshots.ts; fields are re-read
 // defensively so a row written by an older shape still parses, a missing field becoming null (unknown).
-const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 
 export interface TokenPoint {
   price_usd: number | null;

@@ -21,12 +21,12 @@ import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../r
 import { analyzeTokenWithFacts, type TokenFacts } from '../../wallet-token/shared/token-analysis.js';
 import { compareMembers, degradedMembersCaveat, pickOut, ranking, requireComparable, type PickOut } from './comparison.js';
 import type { MemberError } from './member-errors.js';
+import { asNumber as num } from '../../../lib/read.js';
 
 const VERDICT_TIER: Record<TokenVerdict, number> = { SAFE: 0, CAUTION: 1, RISKY: 2 };
 /** The one factor compare-tokens never reads (whale activity): shared by every member's score. */
 const NOT_READ_HERE = 'whale_distribution';
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export interface TokenColumn {
   address: string;

@@ -2,14 +2,12 @@
  * Output schemas (`data` fields) of batch-enrich, compare-tokens and compare-wallets. Units per DESIGN §3:
  * scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO `*_at`; null = unknown.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 import {
   TokenAnalysisFullSchema, TokenAnalysisLightSchema, WalletProfileFullSchema, WalletProfileLightSchema, WalletRiskSchema,
 } from '../../wallet-token/shared/schemas.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 
 const Caveat = Open({ code: Type.String(), leg: Type.Optional(Type.String()), message: Type.String() });
 const MemberError = Open({

@@ -3,11 +3,9 @@
  * `*_at`; ratios are plain numbers with 4 decimals; null = not computable, with a `reason`). Formulas:
  * src/analytics/copy-trade.ts and docs/copy-trade.md.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 const Reason = Nullable(Type.String({
   enum: ['insufficient_data', 'zero_dispersion', 'no_downside', 'no_losses'],
   description: 'Why the value is null: fewer closed trades than min_closed_trades, all returns equal, no losing trade (Sortino), no loss (profit factor)',

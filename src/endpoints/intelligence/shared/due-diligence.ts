@@ -18,7 +18,7 @@ export async function dueDiligence(mint: string, ctx: HandlerContext): Promise<H
   const caveats: Caveat[] = [...(analysis.caveats ?? [])];
   let whales: WhaleReport | null = null;
   if (facts.holders) {
-    const read = await readWhaleActivity(mint, { holders: facts.holders, priceUsd: facts.priceUsd, supplyUi: facts.supplyUi }, DUE_DILIGENCE_WHALE_WINDOW, ctx);
+    const read = await readWhaleActivity(mint, { topHolders: facts.holders.top, priceUsd: facts.priceUsd, supplyUi: facts.supplyUi }, DUE_DILIGENCE_WHALE_WINDOW, ctx);
     whales = read.report;
     caveats.push(...read.caveats);
   }

@@ -2,12 +2,10 @@
  * Output schema and briefing of `protocol-profile`. Units (DESIGN §3): `*_pct` 0–100, money `*_usd`,
  * times ISO 8601 `*_at`. Null means unknown (a degraded or inapplicable leg, named in caveats).
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 import type { HandlerResult } from '../../../registry/types.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 const Pct = (description: string) => Nullable(Type.Number({ description: `${description} (0–100 scale; null = unknown)` }));
 const At = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 

@@ -2,11 +2,9 @@
  * Output schema (`data` fields) of wallet-graph. Units follow DESIGN §3: scores 0–1 with 4 decimals,
  * times ISO 8601 `*_at`, SOL and token amounts as UI numbers. Null means unknown.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 const At = (description: string) => Type.String({ format: 'date-time', description });
 
 const Entity = Nullable(Open({ name: Type.String(), kind: Type.String({ enum: ['cex', 'protocol', 'bridge', 'foundation'] }), tags: Type.Array(Type.String()), confidence: Type.String() }, 'Known-entity label, or null'));

@@ -1,12 +1,10 @@
 /**
  * Output schemas of whale-watch and due-diligence (units per DESIGN §3; null = unknown).
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 import { TokenAnalysisFullSchema } from '../../wallet-token/shared/schemas.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 
 const WhaleActivity = Nullable(Open({
   trend: Type.String({ enum: ['accumulating', 'distributing', 'holding'], description: 'Net change ≥ +0.5 % of the start balance = accumulating, ≤ −0.5 % = distributing' }),

@@ -11,11 +11,18 @@ import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 import { degradedCaveat } from '../../shared/legs.js';
-import type { TopHolders } from '../../wallet-token/shared/holders.js';
+import type { TopHolder } from '../../wallet-token/shared/holders.js';
 
 export const MAX_WHALE_HISTORIES = 10;
 export const HISTORY_PAGE_CAP = 3;
 const PAGE = 100;
+
+/** What whale tracking needs to know of the token: its top 20 holders (as the token analysis lists them), price and supply. */
+export interface WhaleBasics {
+  topHolders: readonly TopHolder[];
+  priceUsd: number | null;
+  supplyUi: number | null;
+}
 
 export interface WhaleWindow {
   thresholdUsd: number;
@@ -61,14 +68,14 @@ async function historySince(owner: string, fromS: number, ctx: HandlerContext): 
 
 export async function readWhaleActivity(
   mint: string,
-  basics: { holders: TopHolders; priceUsd: number | null; supplyUi: number | null },
+  basics: WhaleBasics,
   window: WhaleWindow,
   ctx: HandlerContext,
 ): Promise<{ report: WhaleReport; caveats: Caveat[] }> {
   const nowS = Math.floor(ctx.now().getTime() / 1000);
   const fromS = nowS - Math.round(window.lookbackHours * 3600);
   const caveats: Caveat[] = [];
-  const candidates = basics.holders.top.filter((h) => isWhaleCandidate(h.kind, h.ui_amount, basics.priceUsd, window.thresholdUsd));
+  const candidates = basics.topHolders.filter((h) => isWhaleCandidate(h.kind, h.ui_amount, basics.priceUsd, window.thresholdUsd));
   const read = candidates.slice(0, MAX_WHALE_HISTORIES);
   if (candidates.length > read.length) {
     caveats.push({ code: 'whales_capped', message: `${candidates.length} whales qualify; the histories of the ${read.length} largest were read.` });
@@ -92,7 +99,7 @@ export async function readWhaleActivity(
     caveats.push(degradedCaveat(failed.error, `Transaction history of ${count} whale(s)`));
   }
 
-  const inputs: WhaleHolderInput[] = basics.holders.top.map((h) => {
+  const inputs: WhaleHolderInput[] = basics.topHolders.map((h) => {
     const history = histories.get(h.owner);
     return {
       rank: h.rank,

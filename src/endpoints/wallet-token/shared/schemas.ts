@@ -3,11 +3,9 @@
  * MCP tools promise. Units follow DESIGN §3: risk scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`,
  * raw amounts as decimal strings, UI amounts as numbers, times ISO 8601 `*_at`. Null means unknown.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Open = (properties: Record<string, TSchema>, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
 
 const Entity = Nullable(Open({ name: Type.String(), kind: Type.String({ enum: ['cex', 'protocol', 'bridge', 'foundation'] }), tags: Type.Array(Type.String()), confidence: Type.String() }, 'Known-entity label, or null'));
 const Factor = Open({ name: Type.String(), value: Type.Number(), triggered: Nullable(Type.Boolean()), reason: Type.Optional(Type.String()) });

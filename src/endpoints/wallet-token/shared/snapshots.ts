@@ -11,12 +11,10 @@
 import { tokenRiskScore } from '../../../analytics/token-risk-score.js';
 import type { TokenRiskFlag } from '../../../analytics/token-risk-flags.js';
 import type { SnapshotCapture } from '../../../registry/types.js';
+import { asNumber as num, asObject as obj, asString as str } from '../../../lib/read.js';
 
 type Data = Record<string, unknown>;
 
-const obj = (x: unknown): Data | null => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Data) : null);
-const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 export interface TokenSnapshotData {
   price_usd: number | null;
