@@ -9,14 +9,6 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
 import type { ClaimOutcome, EntityCount, JobLease, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
 
-interface SnapshotRow {
-  subject_type: SnapshotSubjectType;
-  subject: string;
-  day: string;
-  taken_at: string;
-  data: string;
-}
-
 interface ObservationRow {
   subject_type: SnapshotSubjectType;
   subject: string;
@@ -73,9 +65,13 @@ export function openSqliteStore(file: string): Store {
      ON CONFLICT (subject_type, subject, day) DO UPDATE SET taken_at = excluded.taken_at, data = excluded.data
      WHERE excluded.taken_at >= snapshots.taken_at`,
   );
-  const selectSnapshots = db.prepare(
-    `SELECT * FROM snapshots WHERE subject_type = ? AND subject = ? AND day >= ? AND day <= ? ORDER BY day`,
-  );
+  // A series comes back as ONE JSON text (an array of [day, taken_at, data] triples, built by SQLite):
+  // one string to cross into JS and one JSON.parse, instead of a row object and a parse per point. Day
+  // and taken_at are ISO strings (no characters to escape); data is the JSON text putSnapshot wrote.
+  const selectSeries = db.prepare(
+    `SELECT '[' || group_concat('["' || day || '","' || taken_at || '",' || data || ']', ',' ORDER BY day) || ']'
+     FROM snapshots WHERE subject_type = ? AND subject = ? AND day >= ? AND day <= ?`,
+  ).pluck();
   const selectSubjects = db.prepare(`SELECT DISTINCT subject FROM snapshots WHERE subject_type = ? AND day >= ? ORDER BY subject`);
   const deleteSnapshots = db.prepare(`DELETE FROM snapshots WHERE day < ?`);
   // ISO timestamps with milliseconds compare correctly as text.
@@ -143,12 +139,10 @@ export function openSqliteStore(file: string): Store {
       upsertSnapshot.run(r.subjectType, r.subject, r.day, r.takenAt.toISOString(), JSON.stringify(r.data));
     },
     async getSnapshots(subjectType, subject, fromDay, toDay) {
-      return (selectSnapshots.all(subjectType, subject, fromDay, toDay) as SnapshotRow[]).map((row) => ({
-        subjectType: row.subject_type,
-        subject: row.subject,
-        day: row.day,
-        takenAt: new Date(row.taken_at),
-        data: JSON.parse(row.data) as Record<string, unknown>,
+      const series = selectSeries.get(subjectType, subject, fromDay, toDay) as string | null;
+      if (series === null) return [];
+      return (JSON.parse(series) as [string, string, Record<string, unknown>][]).map(([day, takenAt, data]) => ({
+        subjectType, subject, day, takenAt: new Date(takenAt), data,
       }));
     },
     async snapshotSubjects(subjectType, sinceDay) {
@@ -203,7 +197,7 @@ function migrate(db: Database.Database): void {
   for (const m of MIGRATIONS) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
-      db.exec(m.sql);
+      db.exec(m.sqlite ?? m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
     })();
   }

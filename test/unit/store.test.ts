@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 
 const claim = (key: string) => ({
@@ -50,6 +52,52 @@ test('snapshots: one row per subject and UTC day, the latest observation wins, r
   assert.equal(await store.deleteSnapshotsBefore('2026-11-21'), 1);
   assert.deepEqual((await store.getSnapshots('token', 'MINT', '2026-01-01', '2026-12-31')).map((r) => r.day), ['2026-11-21', '2026-11-22']);
   await store.close();
+});
+
+test('snapshots: data of any JSON shape reads back exactly as written, taken_at to the millisecond', async () => {
+  const store = openSqliteStore(':memory:');
+  const data = {
+    name: 'quote " backslash \\ newline \n ☃ 🚀 ]},[', nested: { positions: [{ mint: 'M1', value_usd: null }, { mint: 'M2', value_usd: 1e-9 }] },
+    big: 12345678901234567890, neg: -0.5, flag: false, empty: [], none: null,
+  };
+  const takenAt = new Date('2026-11-20T23:59:59.987Z');
+  await store.putSnapshot({ subjectType: 'wallet', subject: 'W', day: '2026-11-20', takenAt, data });
+  await store.putSnapshot({ subjectType: 'wallet', subject: 'W', day: '2026-11-21', takenAt: new Date('2026-11-21T00:00:00.000Z'), data: {} });
+  const rows = await store.getSnapshots('wallet', 'W', '2026-11-01', '2026-11-30');
+  assert.deepEqual(rows, [
+    { subjectType: 'wallet', subject: 'W', day: '2026-11-20', takenAt, data },
+    { subjectType: 'wallet', subject: 'W', day: '2026-11-21', takenAt: new Date('2026-11-21T00:00:00.000Z'), data: {} },
+  ]);
+  await store.close();
+});
+
+test('migration 4 keeps every snapshot of an older database and clusters the table by subject', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'oea-store-')), 'db.sqlite');
+  const old = new Database(file);
+  old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  for (const m of MIGRATIONS.filter((m) => m.version <= 3)) {
+    old.exec(m.sqlite ?? m.sql);
+    old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-11-01T00:00:00.000Z');
+  }
+  const insert = old.prepare('INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)');
+  for (const day of ['2026-11-19', '2026-11-20']) for (const subject of ['A', 'B']) insert.run('token', subject, day, `${day}T12:00:00.000Z`, JSON.stringify({ subject, day }));
+  old.close();
+
+  const store = openSqliteStore(file);
+  assert.deepEqual((await store.getSnapshots('token', 'B', '2026-11-01', '2026-11-30')).map((r) => r.data), [
+    { subject: 'B', day: '2026-11-19' }, { subject: 'B', day: '2026-11-20' },
+  ]);
+  await store.putSnapshot({ subjectType: 'token', subject: 'A', day: '2026-11-20', takenAt: new Date('2026-11-20T13:00:00Z'), data: { later: true } });
+  assert.deepEqual((await store.getSnapshots('token', 'A', '2026-11-20', '2026-11-20'))[0]?.data, { later: true }, 'the primary key still upserts');
+  assert.equal(await store.deleteSnapshotsBefore('2026-11-20'), 2);
+  await store.close();
+
+  const db = new Database(file, { readonly: true });
+  const ddl = (db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'snapshots'`).pluck().get() as string);
+  assert.match(ddl, /WITHOUT ROWID/);
+  assert.deepEqual(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all(), MIGRATIONS.map((m) => m.version));
+  assert.ok(db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'snapshots_day'`).get(), 'the retention index is back');
+  db.close();
 });
 
 test('query stream: counted per entity, endpoint and hour; totals per window, most asked first', async () => {

@@ -1,8 +1,17 @@
 /**
  * Ordered schema migrations. Append only: a migration that has shipped is never edited.
- * The SQL is kept to the subset SQLite and PostgreSQL share.
+ * The SQL is kept to the subset SQLite and PostgreSQL share; where a migration is about one engine's
+ * storage layout, `sqlite` holds that engine's statements and `sql` the other's.
  */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** SQLite's statements when they differ from `sql`. */
+  sqlite?: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'payment_claims',
@@ -71,6 +80,30 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         PRIMARY KEY (subject_type, subject, observed_at)
       );
       CREATE INDEX observations_observed_at ON observations (observed_at);
+    `,
+  },
+  {
+    version: 4,
+    name: 'snapshots_clustered',
+    // A series read fetches one subject's consecutive days. In a rowid table those rows lie wherever each
+    // day's sweep put them (one page per point); WITHOUT ROWID stores the rows in primary-key order, so a
+    // subject's 30 days share a page or two (docs/history.md, "Reading cost"). PostgreSQL keeps its heap
+    // table and primary-key index: nothing to rebuild there.
+    sql: `SELECT 1`,
+    sqlite: `
+      CREATE TABLE snapshots_clustered (
+        subject_type TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        day TEXT NOT NULL,
+        taken_at TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (subject_type, subject, day)
+      ) WITHOUT ROWID;
+      INSERT INTO snapshots_clustered (subject_type, subject, day, taken_at, data)
+        SELECT subject_type, subject, day, taken_at, data FROM snapshots;
+      DROP TABLE snapshots;
+      ALTER TABLE snapshots_clustered RENAME TO snapshots;
+      CREATE INDEX snapshots_day ON snapshots (day);
     `,
   },
 ];
