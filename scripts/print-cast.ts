@@ -5,6 +5,7 @@
  */
 import { CAST, DUST_MINTS, RISKY_PROGRAMS, SANDBOX_ENTITIES, type CastKind } from '../src/sandbox/world/index.js';
 import { FEATURED_DAY, WORLD_START } from '../src/sandbox/world/time.js';
+import { perpsCastSection } from './print-cast-perps.js';
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 const cell = (s: string) => s.replace(/\|/g, '\\|');
@@ -120,5 +121,7 @@ out.push(
   'marinade, jupiter, raydium, orca, kamino, drift and jito with 30 daily TVL points and yield pools.',
   '',
 );
+
+out.push(...perpsCastSection());
 
 process.stdout.write(out.join('\n'));

@@ -159,15 +159,21 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         sandbox.providers = providers;
         urls = providers.urls;
       }
-      sources = createSources(urls, {}, tuning);
+      sources = createSources(urls, {}, tuning, now);
       // The sandbox's own institutions, labelled like the real ones are in live mode.
       riskyPrograms = new Set([...config.riskyPrograms, ...RISKY_PROGRAMS.map((p) => p.address)]);
       entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
     } else {
       sources = createSources(
-        { ...LIVE_SOURCE_URLS, ...(config.jupiterApiKey ? { jupiter: 'https://api.jup.ag' } : {}), ...(config.solanaRpcUrl ? { solanaRpc: config.solanaRpcUrl } : {}), ...config.sourceUrls },
+        {
+          ...LIVE_SOURCE_URLS,
+          ...(config.jupiterApiKey ? { jupiter: 'https://api.jup.ag' } : {}),
+          ...(config.solanaRpcUrl ? { solanaRpc: config.solanaRpcUrl, perpsVenueARpc: config.solanaRpcUrl, perpsVenueBRpc: config.solanaRpcUrl } : {}),
+          ...config.sourceUrls,
+        },
         { helius: config.heliusApiKey, jupiter: config.jupiterApiKey },
         tuning,
+        now,
       );
     }
 

@@ -11,6 +11,8 @@
  *   So a re-poll with the same `since` finds the same crossing (same id), and a poll whose `since` is
  *   past a crossing no longer reports it: the crossing is either before `since` (filtered out) or the
  *   baseline moved past it.
+ * - **Perps positions** (keyedDeltaAlerts): the same, per (kind, position) instead of per kind — the id
+ *   also hashes the position key — and states (a position at risk) may fire without a baseline.
  * - **Whale flows** have no baseline: a whale's transfers of the token after `since`, accumulated oldest
  *   first and valued at the current price, fire whale_inflow (or whale_outflow) at the transfer where the
  *   net flow first reaches `min_whale_volume_usd`; the id hashes that transfer's signature.
@@ -21,6 +23,7 @@
  * Comparisons use the rounded values a caller sees (percent 2 decimals, scores 4 decimals).
  */
 import { createHash } from 'node:crypto';
+import type { PerpAlertKind } from './perps/alerts.js';
 import { round2, round4, roundTo } from './round.js';
 
 export const REPEAT_SPACING_MS = 5 * 60_000;
@@ -38,7 +41,7 @@ export type AlertCriteria = { -readonly [K in keyof typeof DEFAULT_ALERT_CRITERI
 
 export type TokenAlertKind = 'price_spike' | 'price_drop' | 'whale_inflow' | 'whale_outflow' | 'concentration_shift' | 'risk_score_change';
 export type WalletAlertKind = 'risk_increase' | 'risk_decrease' | 'portfolio_value_change' | 'new_positions' | 'removed_positions';
-export type AlertKind = TokenAlertKind | WalletAlertKind;
+export type AlertKind = TokenAlertKind | WalletAlertKind | PerpAlertKind;
 export type Severity = 'low' | 'medium' | 'high';
 
 export interface AlertSubject {
@@ -209,6 +212,51 @@ export function deltaAlerts<D>(args: {
         fired_at: firedAt,
         message: move.message,
         data: { ...move.data, baseline_at: new Date(args.baseline.at).toISOString(), observed_at: firedAt },
+      });
+    }
+  }
+  return [...fired.values()].filter((a) => Date.parse(a.fired_at) > args.sinceMs);
+}
+
+/** A crossing of one item of a subject (a perps position): several of one kind may fire, one per key. */
+export interface KeyedMove {
+  kind: AlertKind;
+  /** The item's identity (a perps position's `venue:address`); part of the alert id. */
+  key: string;
+  severity: Severity;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Per-item delta alerts (perps positions): like deltaAlerts, but one alert per (kind, key) at its first
+ * crossing after the baseline; id = hash(kind, subject, key, baseline time, crossing time). Without a
+ * baseline (`null`) the moves are asked with `null` as the base — only states that need no comparison
+ * (a position at risk now) can fire — over the observations given (the subject's log), first one wins.
+ */
+export function keyedDeltaAlerts<D>(args: {
+  subject: AlertSubject;
+  baseline: Observation<D> | null;
+  /** The observations after the baseline, oldest first (the current one last). */
+  later: readonly Observation<D>[];
+  sinceMs: number;
+  moves: (base: D | null, cur: D) => KeyedMove[];
+}): Alert[] {
+  const fired = new Map<string, Alert>();
+  const baselineAt = args.baseline === null ? null : new Date(args.baseline.at).toISOString();
+  for (const obs of args.later) {
+    for (const move of args.moves(args.baseline?.data ?? null, obs.data)) {
+      const slot = `${move.kind}|${move.key}`;
+      if (fired.has(slot)) continue;
+      const firedAt = new Date(obs.at).toISOString();
+      fired.set(slot, {
+        id: alertId([move.kind, args.subject.type, args.subject.address, move.key, args.baseline?.at ?? 'none', obs.at]),
+        kind: move.kind,
+        severity: move.severity,
+        subject: args.subject,
+        fired_at: firedAt,
+        message: move.message,
+        data: { ...move.data, baseline_at: baselineAt, observed_at: firedAt },
       });
     }
   }

@@ -1,13 +1,14 @@
 /**
- * Sandbox backfill: daily snapshots of the documented cast (every cast token and wallet) for the N days
- * before today, so token-trend, wallet-history and portfolio-history show real series on a fresh install.
+ * Sandbox backfill: daily snapshots of the documented cast (every cast token and wallet) and of pool venue
+ * A's perps markets (perps_market/A) for the N days before today, so token-trend, wallet-history,
+ * portfolio-history and perps-market-trend show real series on a fresh install.
  *
  * How a past day's snapshot is made: the REAL enrichment handlers (enrich-token-full for tokens,
- * enrich-wallet-light for wallets — the same endpoints that give today's live point) run against the
- * sandbox providers with the clock set to that day's 12:00 UTC, and the endpoint's own snapshot capture
- * turns the answer into the stored data, exactly as the recorder does after a paid call. So a
- * backfilled point is what a caller would have been told at noon that day; nothing is approximated
- * except the moment of day (one observation per day, at noon).
+ * enrich-wallet-light for wallets, perps-market-structure for the perps markets — the same endpoints that
+ * give today's live point) run against the sandbox providers with the clock set to that day's 12:00 UTC,
+ * and the endpoint's own snapshot capture turns the answer into the stored data, exactly as the recorder
+ * does after a paid call. So a backfilled point is what a caller would have been told at noon that day;
+ * nothing is approximated except the moment of day (one observation per day, at noon).
  *
  * A day that already has a snapshot of a subject is left alone (an observed answer is never replaced);
  * a subject that did not exist yet on a day (not_found) gets no point that day.
@@ -39,7 +40,7 @@ export interface BackfillReport {
   days: number;
   from_day: string;
   to_day: string;
-  subjects: { tokens: number; wallets: number };
+  subjects: { tokens: number; wallets: number; perps_markets: number };
   written: number;
   /** Days that already had an observed snapshot. */
   kept: number;
@@ -51,15 +52,23 @@ export interface BackfillReport {
 }
 
 interface Subject {
-  type: Extract<SnapshotSubjectType, 'token' | 'wallet'>;
+  type: Extract<SnapshotSubjectType, 'token' | 'wallet' | 'perps_market'>;
+  /** The address, or for perps_market the venue tag. */
   address: string;
 }
 
-const ENDPOINT = { token: 'enrich-token-full', wallet: 'enrich-wallet-light' } as const;
-const input = (s: Subject) => (s.type === 'token' ? { mint: s.address, include_holders: true } : { address: s.address, depth: 'light' });
+const ENDPOINT = { token: 'enrich-token-full', wallet: 'enrich-wallet-light', perps_market: 'perps-market-structure' } as const;
+const input = (s: Subject): Record<string, unknown> =>
+  s.type === 'token' ? { mint: s.address, include_holders: true } : s.type === 'wallet' ? { address: s.address, depth: 'light' } : {};
+const subjectKey = (s: Subject) => `${s.type}:${s.address}`;
 
 export function castSubjects(): Subject[] {
   return Object.values(CAST).flatMap((e) => (e.kind === 'token' || e.kind === 'wallet' ? [{ type: e.kind, address: e.address }] : []));
+}
+
+/** The perps markets snapshotted daily: pool venue A's (perps-market-structure, subject 'A'). */
+export function perpsMarketSubjects(): Subject[] {
+  return [{ type: 'perps_market', address: 'A' }];
 }
 
 export async function backfillSandbox(options: BackfillOptions): Promise<BackfillReport> {
@@ -68,23 +77,27 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
   const today = utcDay(options.now);
   const fromDay = addDays(today, -days);
   const toDay = addDays(today, -1);
-  const subjects = castSubjects();
+  const subjects = [...castSubjects(), ...perpsMarketSubjects()];
   const report: BackfillReport = {
     days, from_day: fromDay, to_day: toDay,
-    subjects: { tokens: subjects.filter((s) => s.type === 'token').length, wallets: subjects.filter((s) => s.type === 'wallet').length },
+    subjects: {
+      tokens: subjects.filter((s) => s.type === 'token').length,
+      wallets: subjects.filter((s) => s.type === 'wallet').length,
+      perps_markets: subjects.filter((s) => s.type === 'perps_market').length,
+    },
     written: 0, kept: 0, not_existing: 0, failed: 0, errors: [],
   };
 
   let clock = new Date(`${fromDay}T12:00:00Z`);
   const providers = await startSandboxProviders(createSandboxWorld(seed), () => clock, new FaultController());
   try {
-    const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 });
+    const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 }, () => clock);
     const registry = buildRegistry();
     const entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
     const riskyPrograms = new Set(RISKY_PROGRAMS.map((p) => p.address));
     const observed = new Map<string, Set<string>>();
     for (const s of subjects) {
-      observed.set(s.address, new Set((await store.getSnapshots(s.type, s.address, fromDay, toDay)).map((r) => r.day)));
+      observed.set(subjectKey(s), new Set((await store.getSnapshots(s.type, s.address, fromDay, toDay)).map((r) => r.day)));
     }
 
     for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
@@ -96,7 +109,7 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
         call: (key) => Promise.reject(new Error(`backfill: unexpected composite call to ${key}`)),
       });
       await Promise.all(subjects.map(async (s) => {
-        if (observed.get(s.address)!.has(day)) {
+        if (observed.get(subjectKey(s))!.has(day)) {
           report.kept++;
           return;
         }

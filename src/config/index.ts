@@ -35,7 +35,11 @@ export interface Config {
   heliusApiKey?: string;
   jupiterApiKey?: string;
   /** Per-provider base URL overrides (live mode; e.g. a paid Jupiter host or a proxy). */
-  sourceUrls: Partial<Record<'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields' | 'defillamaCoins', string>>;
+  sourceUrls: Partial<Record<
+    | 'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields' | 'defillamaCoins'
+    | 'perpsVenueARpc' | 'perpsVenueBRpc' | 'hyperliquidApi' | 'hyperliquidStats' | 'dydxIndexer',
+    string
+  >>;
   /** Budget of one call to a data source, retries included, and the retries. */
   sourceTimeoutMs: number;
   sourceRetries: number;
@@ -105,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ['heliusRpc', env.HELIUS_RPC_URL], ['heliusApi', env.HELIUS_API_URL], ['dexscreener', env.DEXSCREENER_URL],
         ['jupiter', env.JUPITER_URL], ['defillamaApi', env.DEFILLAMA_URL], ['defillamaYields', env.DEFILLAMA_YIELDS_URL],
         ['defillamaCoins', env.DEFILLAMA_COINS_URL],
+        // The pool venues' accounts are read over Solana RPC: PERPS_RPC_URL, else SOLANA_RPC_URL (service.ts).
+        ['perpsVenueARpc', env.PERPS_RPC_URL], ['perpsVenueBRpc', env.PERPS_RPC_URL],
+        ['hyperliquidApi', env.HYPERLIQUID_URL], ['hyperliquidStats', env.HYPERLIQUID_STATS_URL], ['dydxIndexer', env.DYDX_INDEXER_URL],
       ] as const).filter(([, v]) => v),
     ),
     sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),

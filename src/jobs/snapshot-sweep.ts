@@ -1,17 +1,21 @@
 /**
  * The daily snapshot sweep: a watched subject (one with a snapshot in the last `watchDays` days) that
- * has none today gets today's snapshot, so its history has no holes on days nobody paid to ask.
+ * has none today gets today's snapshot, so its history has no holes on days nobody paid to ask. Pool
+ * venue A's perps markets (perps_market/A) are swept every day whether watched or not: one subject,
+ * one venue read a day, and perps-market-trend needs a point per day from a fresh install on.
  *
  * A snapshot is taken exactly as a paid call's would be: the endpoint's own handler (enrich-token-full
- * for tokens, enrich-wallet-light for wallets) with a proper HandlerContext, then that endpoint's
- * `snapshot` capture, written as today's snapshot and as an observation (like src/app/recorder.ts). The result cache is bypassed (a cached answer could be from yesterday). An answer
+ * for tokens, enrich-wallet-light for wallets, perps-market-structure for perps markets) with a proper
+ * HandlerContext, then that endpoint's `snapshot` capture, written as today's snapshot and as an observation (like src/app/recorder.ts). The result cache is bypassed (a cached answer could be from yesterday). An answer
  * with a degraded leg is NOT recorded: the subject stays due and a later run (or a paid call) fills the
  * day with a complete observation instead of nulls.
  *
  * Upstream cost: one enrichment per due subject per day — enrich-token-full reads the chain RPC (mint,
  * top holders), the market-data aggregator and the price aggregator; enrich-wallet-light reads the
- * wallet-asset provider and the chain RPC. The job runs hourly with at most `maxPerRun` enrichments and
- * `concurrency` at a time, so the daily load is spread over the day and bounded by 24 × maxPerRun.
+ * wallet-asset provider and the chain RPC; perps-market-structure reads pool venue A's program accounts
+ * (3 RPC requests: pool, custodies, oracle feeds) once a day. The job runs hourly with at most
+ * `maxPerRun` enrichments and `concurrency` at a time, so the daily load is spread over the day and
+ * bounded by 24 × maxPerRun.
  */
 import { runBounded } from '../endpoints/intelligence/shared/bounded-run.js';
 import type { Registry } from '../registry/index.js';
@@ -20,14 +24,18 @@ import type { SnapshotSubjectType, Store } from '../store/types.js';
 import { addDays, HOUR_MS, utcDayOf } from './days.js';
 import type { Job } from './runner.js';
 
-/** Which endpoint snapshots each swept subject type, and the input field its address goes in. */
+/** Which endpoint snapshots each swept subject type, and its input for a subject. */
 export const SWEEP_ENDPOINTS = {
-  token: { key: 'enrich-token-full', field: 'mint' },
-  wallet: { key: 'enrich-wallet-light', field: 'address' },
-} as const satisfies Partial<Record<SnapshotSubjectType, { key: string; field: string }>>;
+  token: { key: 'enrich-token-full', input: (subject: string) => ({ mint: subject }) },
+  wallet: { key: 'enrich-wallet-light', input: (subject: string) => ({ address: subject }) },
+  perps_market: { key: 'perps-market-structure', input: (_subject: string) => ({}) },
+} as const satisfies Partial<Record<SnapshotSubjectType, { key: string; input: (subject: string) => Record<string, unknown> }>>;
 
 type SweptType = keyof typeof SWEEP_ENDPOINTS;
-const SWEPT_TYPES: readonly SweptType[] = ['token', 'wallet'];
+/** Types swept while watched (someone asked about the subject in the last `watchDays` days). */
+const WATCHED_TYPES: readonly SweptType[] = ['token', 'wallet'];
+/** Subjects swept every day, watched or not (they come first in a run, so a long watch list never defers them). */
+export const DAILY_SUBJECTS: readonly { type: SweptType; subject: string }[] = [{ type: 'perps_market', subject: 'A' }];
 
 /** Caveats saying a data leg failed (the same ones that shorten a cached answer's TTL). */
 const DEGRADED = new Set(['leg_degraded', 'leg_failed']);
@@ -67,22 +75,30 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     callTimeoutMs: options.callTimeoutMs ?? SWEEP_DEFAULTS.callTimeoutMs,
   };
 
+  const hasToday = async (type: SweptType, subject: string, today: string) => (await store.getSnapshots(type, subject, today, today)).length > 0;
+
   async function due(type: SweptType, today: string): Promise<{ type: SweptType; subject: string }[]> {
     const watched = await store.snapshotSubjects(type, addDays(today, -o.watchDays));
     const out: { type: SweptType; subject: string }[] = [];
     for (const subject of watched) {
-      if ((await store.getSnapshots(type, subject, today, today)).length === 0) out.push({ type, subject });
+      if (!(await hasToday(type, subject, today))) out.push({ type, subject });
     }
     return out;
   }
 
+  async function dueDaily(today: string): Promise<{ type: SweptType; subject: string }[]> {
+    const out: { type: SweptType; subject: string }[] = [];
+    for (const s of DAILY_SUBJECTS) if (!(await hasToday(s.type, s.subject, today))) out.push(s);
+    return out;
+  }
+
   async function snapshotOne(type: SweptType, subject: string, now: Date, signal: AbortSignal): Promise<Outcome> {
-    const { key, field } = SWEEP_ENDPOINTS[type];
+    const { key, input } = SWEEP_ENDPOINTS[type];
     const endpoint = registry.get(key);
     const handler = endpoint?.def.handler;
     const capture = endpoint?.def.snapshot;
     if (!endpoint || !handler || !capture) throw new Error(`${key} has no handler or snapshot capture`);
-    const valid = endpoint.validate({ [field]: subject });
+    const valid = endpoint.validate(input(subject));
     if (!valid.ok) throw new Error(`${key}: stored subject ${subject} is not a valid input`);
     const callSignal = AbortSignal.any([signal, AbortSignal.timeout(o.callTimeoutMs)]);
     const result = await handler(valid.value, options.context(`job:snapshot-sweep:${type}:${subject}`, callSignal));
@@ -103,7 +119,7 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     leaseMs: o.intervalMs + 10 * 60_000,
     async run({ now, signal }) {
       const today = utcDayOf(now);
-      const all = interleave(await Promise.all(SWEPT_TYPES.map((t) => due(t, today))));
+      const all = [...(await dueDaily(today)), ...interleave(await Promise.all(WATCHED_TYPES.map((t) => due(t, today))))];
       const batch = all.slice(0, o.maxPerRun);
       const outcomes = await runBounded(batch, (s) => snapshotOne(s.type, s.subject, now, signal), {
         concurrency: o.concurrency,

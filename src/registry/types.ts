@@ -91,7 +91,7 @@ export interface HandlerContext {
 
 /** A snapshot to record from a successful answer (after the response is sent; see src/app/recorder.ts). */
 export interface SnapshotOf {
-  subjectType: 'token' | 'wallet' | 'perps_wallet';
+  subjectType: 'token' | 'wallet' | 'perps_wallet' | 'perps_market';
   subject: string;
   data: Record<string, unknown>;
 }

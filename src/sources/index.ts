@@ -11,6 +11,12 @@ import { HeliusClient } from './helius.js';
 import { HttpSource } from './http-source.js';
 import { JupiterClient } from './jupiter.js';
 import { SolanaRpcClient } from './solana-rpc.js';
+import { AdrenaClient } from './perps/adrena.js';
+import { ADRENA_MAIN_POOL } from './perps/adrena-layout.js';
+import { DydxIndexerClient, DYDX_INDEXER_URL } from './perps/dydx.js';
+import { HyperliquidClient, HYPERLIQUID_API_URL, HYPERLIQUID_STATS_URL } from './perps/hyperliquid.js';
+import { JupiterPerpsClient, JUPITER_PERPS_MAINNET_POOL } from './perps/jupiter-perps.js';
+import type { PoolVenueSource, RefVenueCSource, RefVenueDSource } from './perps/types.js';
 
 export interface SourceUrls {
   heliusRpc: string;
@@ -21,6 +27,14 @@ export interface SourceUrls {
   defillamaYields: string;
   defillamaCoins: string;
   solanaRpc: string;
+  /** Solana RPC nodes the pool venues' program accounts are read from (A: Jupiter Perps, B: Adrena). */
+  perpsVenueARpc: string;
+  perpsVenueBRpc: string;
+  /** Reference venue C (Hyperliquid): the info API and the leaderboard host. */
+  hyperliquidApi: string;
+  hyperliquidStats: string;
+  /** Reference venue D (dYdX v4 indexer). */
+  dydxIndexer: string;
 }
 
 export interface SourceKeys {
@@ -40,6 +54,8 @@ export interface Sources {
   jupiter: JupiterClient;
   defillama: DefiLlamaClient;
   rpc: SolanaRpcClient;
+  /** The four perps venues (sources/perps/types.ts), each on its own leg. */
+  perps: { A: PoolVenueSource; B: PoolVenueSource; C: RefVenueCSource; D: RefVenueDSource };
   /** Every HttpSource, for health and request counting. */
   http: HttpSource[];
 }
@@ -53,9 +69,18 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
   defillamaYields: 'https://yields.llama.fi',
   defillamaCoins: 'https://coins.llama.fi',
   solanaRpc: 'https://api.mainnet-beta.solana.com',
+  perpsVenueARpc: 'https://api.mainnet-beta.solana.com',
+  perpsVenueBRpc: 'https://api.mainnet-beta.solana.com',
+  hyperliquidApi: HYPERLIQUID_API_URL,
+  hyperliquidStats: HYPERLIQUID_STATS_URL,
+  dydxIndexer: DYDX_INDEXER_URL,
 };
 
-export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: SourceTuning): Sources {
+/**
+ * `now` is the clock of the venue B client (oracle staleness, interest accrued since a custody's last
+ * update): the service's clock, so a sandbox run on an injected clock agrees with its sandbox chain.
+ */
+export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: SourceTuning, now: () => Date = () => new Date()): Sources {
   // One breaker per leg: two hosts of one provider trip together.
   const breakers = new Map<LegName, CircuitBreaker>();
   const breaker = (leg: LegName) => {
@@ -81,6 +106,16 @@ export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: Source
       coins: source('defi_data', urls.defillamaCoins),
     }),
     rpc: new SolanaRpcClient({ http: source('chain_rpc', urls.solanaRpc) }),
+    perps: {
+      A: new JupiterPerpsClient({ rpc: source('perps_venue_a', urls.perpsVenueARpc), poolAddress: JUPITER_PERPS_MAINNET_POOL }),
+      B: new AdrenaClient({ rpc: source('perps_venue_b', urls.perpsVenueBRpc), poolAddress: ADRENA_MAIN_POOL, now }),
+      // The live leaderboard is tens of MB: a longer budget (its callers cache the answer).
+      C: new HyperliquidClient({
+        info: source('perps_venue_c', urls.hyperliquidApi),
+        stats: source('perps_venue_c', urls.hyperliquidStats, { timeoutMs: Math.max(tuning.timeoutMs, 10_000) }),
+      }),
+      D: new DydxIndexerClient({ http: source('perps_venue_d', urls.dydxIndexer) }),
+    },
     http,
   };
 }

@@ -32,7 +32,7 @@ export interface StoredClaim extends PaymentClaim {
 }
 
 /** What a snapshot is of. */
-export type SnapshotSubjectType = 'token' | 'wallet' | 'perps_wallet';
+export type SnapshotSubjectType = 'token' | 'wallet' | 'perps_wallet' | 'perps_market';
 
 /** One subject's state on one UTC day (the latest observation of that day wins). */
 export interface SnapshotRecord {

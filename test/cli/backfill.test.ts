@@ -1,12 +1,12 @@
 /**
- * The sandbox backfill: 30 daily snapshots per cast token and wallet, each equal to what that day's
- * enrichment answer records; the trend endpoints then show a full 30-day series; a second run keeps
- * every observed day instead of replacing it.
+ * The sandbox backfill: 30 daily snapshots per cast token and wallet and of pool venue A's perps markets,
+ * each equal to what that day's enrichment (or perps-market-structure) answer records; the trend endpoints
+ * then show a full series; a second run keeps every observed day instead of replacing it.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config/index.js';
-import { backfillSandbox, castSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
+import { backfillSandbox, castSubjects, perpsMarketSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
 import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
@@ -40,11 +40,11 @@ describe('sandbox backfill', () => {
     return json;
   }
 
-  it('writes 30 daily points (today − 30 … yesterday, at noon UTC) for every cast token and wallet', async () => {
-    const subjects = castSubjects();
-    assert.equal(subjects.length, 47, '23 cast tokens and 24 cast wallets');
-    assert.deepEqual(report.subjects, { tokens: 23, wallets: 24 });
-    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 47 * 30, kept: 0, failed: 0, errors: [] });
+  it('writes 30 daily points (today − 30 … yesterday, at noon UTC) for every cast token and wallet and perps_market/A', async () => {
+    const subjects = [...castSubjects(), ...perpsMarketSubjects()];
+    assert.equal(subjects.length, 54, '23 cast tokens, 30 cast wallets, pool venue A\'s markets');
+    assert.deepEqual(report.subjects, { tokens: 23, wallets: 30, perps_markets: 1 });
+    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 54 * 30, kept: 0, failed: 0, errors: [] });
     const expectedDays = Array.from({ length: 30 }, (_, i) => dayOf(now - (30 - i) * DAY));
     for (const s of subjects) {
       const rows = await service.store.getSnapshots(s.type, s.address, dayOf(now - 40 * DAY), dayOf(now));
@@ -60,9 +60,10 @@ describe('sandbox backfill', () => {
       const pastPayer = await newPayer(past, 'solana');
       assert.equal((await paidInvoke(pastPayer, past, 'enrich-token-full', { mint: A.TOKEN_RISKY })).status, 200);
       assert.equal((await paidInvoke(pastPayer, past, 'enrich-wallet-light', { address: A.WALLET_DEFI })).status, 200);
+      assert.equal((await paidInvoke(pastPayer, past, 'perps-market-structure', {})).status, 200);
       await past.recorder.idle();
       const day = dayOf(yesterdayNoon.getTime());
-      for (const [type, address] of [['token', A.TOKEN_RISKY], ['wallet', A.WALLET_DEFI]] as const) {
+      for (const [type, address] of [['token', A.TOKEN_RISKY], ['wallet', A.WALLET_DEFI], ['perps_market', 'A']] as const) {
         const [observed] = await past.store.getSnapshots(type, address, day, day);
         const [backfilled] = await service.store.getSnapshots(type, address, day, day);
         assert.ok(observed && backfilled);
@@ -87,10 +88,25 @@ describe('sandbox backfill', () => {
     assert.equal(portfolio.summary.start.day, dayOf(now - 30 * DAY));
   });
 
+  it('perps-market-trend then shows a full 7-day series (7 backfilled noons plus today\'s live point)', async () => {
+    const trend = await call('perps-market-trend', { lookback: '7d' });
+    const days = Array.from({ length: 8 }, (_, i) => dayOf(now - (7 - i) * DAY));
+    assert.deepEqual(trend.points.map((p: Json) => p.day), days);
+    assert.deepEqual(trend.points.map((p: Json) => p.live), [false, false, false, false, false, false, false, true]);
+    assert.ok(trend.points.slice(0, 7).every((p: Json) => p.taken_at === `${p.day}T12:00:00.000Z`));
+    assert.ok(!trend.caveats.some((c: Json) => c.code === 'partial_history' || c.code === 'insufficient_history'));
+    for (const m of trend.markets) {
+      assert.equal(m.points, 8, m.asset);
+      assert.equal(m.metrics.total_oi_usd.from_day, days[0]);
+      assert.notEqual(m.direction, null, m.asset);
+    }
+    assert.notEqual(trend.overall_direction, null);
+  });
+
   it('running it again keeps every observed day (nothing replaced, nothing added)', async () => {
     const before = await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY));
     const again = await backfillSandbox({ store: service.store, seed, days: 30, now: new Date(now) });
-    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 47 * 30 });
+    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 54 * 30 });
     assert.deepEqual(await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY)), before);
   });
 

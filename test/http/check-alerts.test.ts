@@ -44,7 +44,8 @@ describe('check-alerts: the world moves between polls (RUGR whales sell, its pri
     const first = await poll(payer, service, { ...watch, since: minutePrecision(t0) });
     assert.deepEqual(first.subjects.map((s: Json) => [s.address, s.status, s.baseline_at]), [[A.TOKEN_RISKY, 'no_baseline', null], [A.WALLET_RUGR_DEV, 'no_baseline', null]]);
     assert.ok(first.caveats.some((c: Json) => c.code === 'no_baseline'));
-    assert.ok(first.caveats.some((c: Json) => c.code === 'perps_pending'));
+    assert.equal(first.caveats.some((c: Json) => c.code === 'perps_pending'), false, 'perps alerts are evaluated');
+    assert.deepEqual([first.subjects[1].perps.status, first.subjects[1].perps.venues_read], ['no_baseline', ['A', 'B']], 'the wallet\'s perps positions are observed too');
     assert.deepEqual(first.alerts, [], 'since = now: nothing after it, and no baseline for deltas');
 
     service.advance(6 * HOUR);

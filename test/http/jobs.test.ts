@@ -41,7 +41,8 @@ describe('service jobs', () => {
     assert.equal(retention!.status, 'ran');
     assert.match((retention as { summary: string }).summary, new RegExp(`^deleted 1 snapshots and 0 observations before ${addDays(today, -35)}`));
     assert.equal(sweep!.status, 'ran', JSON.stringify(sweep));
-    assert.equal((sweep as { summary: string }).summary, '2 due, 2 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+    // The two watched subjects, and pool venue A's perps markets (swept every day).
+    assert.equal((sweep as { summary: string }).summary, '3 due, 3 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
 
     const [token] = await store.getSnapshots('token', A.TOKEN_RISKY, today, today);
     assert.ok(token);
@@ -54,6 +55,8 @@ describe('service jobs', () => {
     const [wallet] = await store.getSnapshots('wallet', A.WALLET_DEFI, today, today);
     assert.ok(wallet && (wallet.data.portfolio_value_usd as number) > 0);
     assert.ok((wallet.data.positions as unknown[]).length > 0);
+    const [perps] = await store.getSnapshots('perps_market', 'A', today, today);
+    assert.deepEqual((perps?.data.markets as { asset: string }[]).map((m) => m.asset), ['SOL', 'BTC', 'ETH'], 'as perps-market-structure records it');
 
     assert.deepEqual((await store.getSnapshots('token', A.TOKEN_SAFE, today, today))[0]?.data, { marker: 'paid call earlier today' });
     assert.deepEqual(await store.getSnapshots('token', A.TOKEN_CAUTION, today, today), []);

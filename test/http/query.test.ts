@@ -56,9 +56,9 @@ describe('query', { concurrency: 3 }, () => {
     assert.deepEqual(json.answered_by, ['enrich-wallet-full', 'wallet-history', 'perps-trader-profile']);
     assert.equal(json.answers['enrich-wallet-full'].address, A.WALLET_DEFI);
     assert.equal(json.answers['wallet-history'].address, A.WALLET_DEFI);
-    // Perps analytics land with issue 6: until then that leg is a caveat, not a failed question.
-    assert.equal(json.answers['perps-trader-profile'], null);
-    assert.ok(json.caveats.some((c: Json) => c.leg === 'perps-trader-profile' && c.code === 'leg_not_built'));
+    // WALLET_DEFI holds no perps position: a valid empty profile, not a missing leg.
+    assert.deepEqual([json.answers['perps-trader-profile'].address, json.answers['perps-trader-profile'].positions, json.answers['perps-trader-profile'].classification], [A.WALLET_DEFI, [], null]);
+    assert.ok(!json.caveats.some((c: Json) => c.leg === 'perps-trader-profile'));
   });
 
   it('a bare address is looked up on chain: a mint gets the token analysis, anything else the wallet profile', async () => {

@@ -1,7 +1,8 @@
 /**
  * The snapshot sweep over stand-in enrichment endpoints: only watched subjects (a snapshot in the last 7
- * days) without one today are enriched; the per-run bound alternates types and defers the rest to the
- * next run; concurrency is bounded; a degraded answer or a failing subject records nothing and stays due.
+ * days) without one today are enriched, plus pool venue A's perps markets every day (first in a run);
+ * the per-run bound alternates types and defers the rest to the next run; concurrency is bounded; a
+ * degraded answer or a failing subject records nothing and stays due.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,8 +20,9 @@ const never = new AbortController().signal;
 interface Behaviour { degraded?: Set<string>; failing?: Set<string>; delayMs?: number }
 
 function fakeRegistry(calls: string[], b: Behaviour, inFlight = { now: 0, peak: 0 }) {
-  const handler = (field: 'mint' | 'address') => async (input: Record<string, unknown>, ctx: HandlerContext): Promise<HandlerResult> => {
-    const subject = String(input[field]);
+  const handler = (field: 'mint' | 'address' | null) => async (input: Record<string, unknown>, ctx: HandlerContext): Promise<HandlerResult> => {
+    // The perps stand-in records the input it got beyond the registry's `format` default: none.
+    const subject = field === null ? `perps:${JSON.stringify({ ...input, format: undefined })}` : String(input[field]);
     calls.push(subject);
     assert.equal(ctx.requestId.startsWith('job:snapshot-sweep:'), true);
     inFlight.now++;
@@ -37,7 +39,13 @@ function fakeRegistry(calls: string[], b: Behaviour, inFlight = { now: 0, peak: 
     handler: handler(field),
     snapshot: (input, result) => [{ subjectType: type, subject: String(input[field]), data: { ...result.data, by: key } }],
   });
-  return buildRegistry([def('enrich-token-full', 'mint', 'token'), def('enrich-wallet-light', 'address', 'wallet')]);
+  const perps = defineEndpoint({
+    key: 'perps-market-structure', family: 'perps', price: '0.001', summary: 'perps', description: 'perps',
+    input: Type.Object({}, { additionalProperties: false }), output: Type.Object({}), cacheTtlSeconds: 30, example: {},
+    handler: handler(null),
+    snapshot: (_input, result) => [{ subjectType: 'perps_market', subject: 'A', data: { ...result.data, by: 'perps-market-structure' } }],
+  });
+  return buildRegistry([def('enrich-token-full', 'mint', 'token'), def('enrich-wallet-light', 'address', 'wallet'), perps]);
 }
 
 const context = (requestId: string, signal: AbortSignal) => ({ requestId, signal, now: () => NOW }) as unknown as HandlerContext;
@@ -58,8 +66,8 @@ test('sweep: watched subjects without a snapshot today get one from their endpoi
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, {}), context });
 
   const summary = await job.run({ now: NOW, signal: never });
-  assert.equal(summary, '3 due, 3 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
-  assert.deepEqual(calls.sort(), ['tok-7-days-ago', 'tok-yesterday', 'wal-3-days-ago']);
+  assert.equal(summary, '4 due, 4 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.deepEqual(calls.sort(), ['perps:{}', 'tok-7-days-ago', 'tok-yesterday', 'wal-3-days-ago']);
   const [swept] = await store.getSnapshots('token', 'tok-yesterday', TODAY, TODAY);
   assert.deepEqual(swept, { subjectType: 'token', subject: 'tok-yesterday', day: TODAY, takenAt: NOW, data: { value: 13, by: 'enrich-token-full' } });
   assert.deepEqual((await store.getSnapshots('wallet', 'wal-3-days-ago', TODAY, TODAY))[0]?.data, { value: 14, by: 'enrich-wallet-light' });
@@ -68,7 +76,7 @@ test('sweep: watched subjects without a snapshot today get one from their endpoi
   assert.deepEqual(await store.getSnapshots('token', 'tok-8-days-ago', TODAY, TODAY), []);
 
   assert.equal(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), '0 due, 0 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
-  assert.equal(calls.length, 3, 'nothing is enriched twice in a day');
+  assert.equal(calls.length, 4, 'nothing is enriched twice in a day');
   await store.close();
 });
 
@@ -80,11 +88,11 @@ test('sweep: at most maxPerRun per run, types alternating, the rest deferred to 
   const inFlight = { now: 0, peak: 0 };
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, { delayMs: 10 }, inFlight), context, maxPerRun: 4, concurrency: 2 });
 
-  assert.match(await job.run({ now: NOW, signal: never }), /^7 due, 4 recorded, .* 3 deferred$/);
-  assert.deepEqual(calls, ['t1', 'w1', 't2', 'w2'], 'interleaved: wallets are not starved by a long token list');
+  assert.match(await job.run({ now: NOW, signal: never }), /^8 due, 4 recorded, .* 4 deferred$/);
+  assert.deepEqual(calls, ['perps:{}', 't1', 'w1', 't2'], 'the daily perps market first, then interleaved: wallets are not starved by a long token list');
   assert.equal(inFlight.peak, 2);
-  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^3 due, 3 recorded, .* 0 deferred$/);
-  assert.deepEqual(calls.slice(4), ['t3', 't4', 't5']);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^4 due, 4 recorded, .* 0 deferred$/);
+  assert.deepEqual(calls.slice(4), ['t3', 'w2', 't4', 't5']);
   await store.close();
 });
 
@@ -96,7 +104,7 @@ test('sweep: a degraded answer or a failing subject records nothing, does not st
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, behaviour), context });
 
   assert.equal(await job.run({ now: NOW, signal: never }),
-    '3 due, 1 recorded, 1 degraded (retried next run), 1 failed, 0 timed out, 0 deferred, first failure bad: no data for bad');
+    '4 due, 2 recorded, 1 degraded (retried next run), 1 failed, 0 timed out, 0 deferred, first failure bad: no data for bad');
   assert.deepEqual(await store.getSnapshots('token', 'degraded', TODAY, TODAY), []);
   assert.deepEqual(await store.getSnapshots('token', 'bad', TODAY, TODAY), []);
   assert.equal((await store.getSnapshots('token', 'good', TODAY, TODAY)).length, 1);
@@ -104,5 +112,21 @@ test('sweep: a degraded answer or a failing subject records nothing, does not st
   behaviour.degraded!.clear();
   assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^2 due, 1 recorded, 0 degraded .* 1 failed/);
   assert.equal((await store.getSnapshots('token', 'degraded', TODAY, TODAY)).length, 1, 'recorded once it recovered');
+  await store.close();
+});
+
+test('sweep: pool venue A\'s perps markets are swept every day without being watched (input {}), not twice a day', async () => {
+  const store = openSqliteStore(':memory:');
+  const calls: string[] = [];
+  const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, {}), context });
+  assert.equal(await job.run({ now: NOW, signal: never }), '1 due, 1 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.deepEqual(calls, ['perps:{}']);
+  assert.deepEqual(await store.getSnapshots('perps_market', 'A', TODAY, TODAY), [
+    { subjectType: 'perps_market', subject: 'A', day: TODAY, takenAt: NOW, data: { value: 8, by: 'perps-market-structure' } },
+  ]);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^0 due/);
+  // The next day it is due again, with no watch list at all.
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 86_400_000), signal: never }), /^1 due, 1 recorded/);
+  assert.equal(calls.length, 2);
   await store.close();
 });

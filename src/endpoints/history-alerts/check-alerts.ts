@@ -2,16 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Timestamp, withDefault } from '../../registry/fields.js';
 import { DEFAULT_ALERT_CRITERIA, orderAlerts, type AlertCriteria } from '../../analytics/alerts.js';
-import type { Caveat, NextStep } from '../../registry/types.js';
+import type { PerpAlertCriteria, PerpAlertKind } from '../../analytics/perps/alerts.js';
+import { DEFAULT_PERP_ALERT_CRITERIA } from '../../analytics/perps/thresholds.js';
+import type { NextStep } from '../../registry/types.js';
 import { CheckAlertsSchema, checkAlertsBriefing } from './shared/alert-schemas.js';
 import { watchToken, watchWallet, type SubjectReading } from './shared/alert-watch.js';
 
 export const MAX_ALERTS = 200;
 
-const PERPS_PENDING: Caveat = {
-  code: 'perps_pending',
-  message: 'Perps alerts (perp_position_added, perp_position_closed, perp_at_risk, liquidation_approaching, pnl_swing) are not evaluated yet: the perps data legs arrive with the perps family. Wallets are watched for spot alerts only.',
-};
+const PERP_ALERT_KINDS: ReadonlySet<string> = new Set<PerpAlertKind>(['perp_position_added', 'perp_position_closed', 'perp_at_risk', 'liquidation_approaching', 'pnl_swing']);
 
 export default defineEndpoint({
   key: 'check-alerts',
@@ -24,7 +23,8 @@ export default defineEndpoint({
     'price_drop, whale_inflow, whale_outflow, concentration_shift, risk_score_change. Spot wallet alerts: ' +
     'risk_increase, risk_decrease, portfolio_value_change, new_positions, removed_positions. Perps wallet alerts: ' +
     'perp_position_added, perp_position_closed, perp_at_risk (leverage above perp_max_leverage or PnL at or below ' +
-    '-50 percent), liquidation_approaching, pnl_swing. Thresholds come from `criteria`. The caller owns the cursor.',
+    '-50 percent), liquidation_approaching (collateral buffer below perp_liquidation_buffer_pct), pnl_swing, one per ' +
+    'position (pool venues A and B; `data.position_key`). Thresholds come from `criteria`. The caller owns the cursor.',
   input: Type.Object(
     {
       tokens: withDefault(Type.Array(Address(), { maxItems: 10, description: 'Token mints to watch (at most 10)' }), []),
@@ -78,23 +78,28 @@ export default defineEndpoint({
     const given = input.criteria ?? {};
     // Thresholds without a spec default get documented ones (docs/alerts.md): a caller passing only `since` gets alerts.
     const criteria: AlertCriteria = { ...DEFAULT_ALERT_CRITERIA, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
-    const applied = { ...criteria, perp_max_leverage: given.perp_max_leverage ?? 10, perp_min_pnl_swing_pts: given.perp_min_pnl_swing_pts ?? 25, perp_liquidation_buffer_pct: given.perp_liquidation_buffer_pct ?? 15 };
+    const perpCriteria: PerpAlertCriteria = {
+      perp_max_leverage: given.perp_max_leverage ?? DEFAULT_PERP_ALERT_CRITERIA.perp_max_leverage,
+      perp_min_pnl_swing_pts: given.perp_min_pnl_swing_pts ?? DEFAULT_PERP_ALERT_CRITERIA.perp_min_pnl_swing_pts,
+      perp_liquidation_buffer_pct: given.perp_liquidation_buffer_pct ?? DEFAULT_PERP_ALERT_CRITERIA.perp_liquidation_buffer_pct,
+    };
+    const applied = { ...criteria, ...perpCriteria };
     const tokens = [...new Set(input.tokens ?? [])];
     const wallets = [...new Set(input.wallets ?? [])];
     const base = { since: since.toISOString(), checked_at: now.toISOString(), criteria: applied };
-    const perps = wallets.length > 0 ? [PERPS_PENDING] : [];
 
     // Nothing can have fired after a moment that has not come yet; nothing is observed either.
     if (since.getTime() > now.getTime()) {
       const notChecked = (type: 'token' | 'wallet') => (address: string) => ({ type, address, status: 'not_checked', baseline_at: null, observed_at: null, alerts: 0 });
+      const perpsNotChecked = { status: 'not_checked', baseline_at: null, observed_at: null, venues_read: [], alerts: 0 };
       return {
-        data: { ...base, alerts: [], truncated: false, subjects: [...tokens.map(notChecked('token')), ...wallets.map(notChecked('wallet'))] },
-        caveats: [{ code: 'since_in_future', message: `since ${base.since} is after now (${base.checked_at}): no alert can have fired yet.` }, ...perps],
+        data: { ...base, alerts: [], truncated: false, subjects: [...tokens.map(notChecked('token')), ...wallets.map((w) => ({ ...notChecked('wallet')(w), perps: perpsNotChecked }))] },
+        caveats: [{ code: 'since_in_future', message: `since ${base.since} is after now (${base.checked_at}): no alert can have fired yet.` }],
         next_steps: [{ endpoint: 'check-alerts', input: { ...input, since: base.checked_at }, reason: 'Poll from now' }],
       };
     }
 
-    const args = { sinceMs: since.getTime(), nowMs: now.getTime(), criteria, ctx };
+    const args = { sinceMs: since.getTime(), nowMs: now.getTime(), criteria, perpCriteria, ctx };
     const readings: SubjectReading[] = await Promise.all([...tokens.map((m) => watchToken(m, args)), ...wallets.map((w) => watchWallet(w, args))]);
     // An answer that observed nothing is not worth charging for: the first subject's error stands for all.
     const failed = readings.find((r) => r.error);
@@ -106,12 +111,14 @@ export default defineEndpoint({
       if (firstOf.has(a.subject.address) || firstOf.size >= 3) continue;
       firstOf.set(a.subject.address, a.subject.type === 'token'
         ? { endpoint: 'due-diligence', input: { mint: a.subject.address }, reason: `Re-assess ${a.subject.address} after its ${a.kind} alert` }
-        : { endpoint: 'enrich-wallet-full', input: { address: a.subject.address }, reason: `Profile ${a.subject.address} after its ${a.kind} alert` });
+        : PERP_ALERT_KINDS.has(a.kind)
+          ? { endpoint: 'perps-trader-profile', input: { address: a.subject.address }, reason: `The perps positions of ${a.subject.address} after its ${a.kind} alert` }
+          : { endpoint: 'enrich-wallet-full', input: { address: a.subject.address }, reason: `Profile ${a.subject.address} after its ${a.kind} alert` });
     }
     const last = alerts[alerts.length - 1];
     return {
       data: { ...base, alerts, truncated, subjects: readings.map((r) => r.status) },
-      caveats: [...readings.flatMap((r) => r.caveats), ...perps],
+      caveats: readings.flatMap((r) => r.caveats),
       next_steps: [
         truncated && last
           ? { endpoint: 'check-alerts', input: { ...input, since: last.fired_at }, reason: 'More than 200 alerts fired: read the rest' }

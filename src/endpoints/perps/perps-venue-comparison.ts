@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { PerpsMarket, StringEnum, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { venueComparisonBriefing } from './shared/funding-briefings.js';
+import { VenueComparisonSchema } from './shared/venue-comparison-schema.js';
+import { venueComparison } from './shared/venue-entry.js';
 
 export default defineEndpoint({
   key: 'perps-venue-comparison',
@@ -9,10 +11,16 @@ export default defineEndpoint({
   price: '0.020',
   summary: 'Where to open a perps position of a given size: entry cost, borrow, headroom per venue',
   description:
-    'Per venue: spot slippage at the requested size, fee, OI cap headroom, first-hour borrow cost and total entry ' +
-    'cost; rankings by entry cost, borrow APR and headroom; a recommended venue; and warnings ' +
-    'insufficient_headroom, elevated_borrow_rate, high_slippage and stressed or tilted health. Size 100 to ' +
-    '10,000,000 USD. Coverage: ETH is unsupported on pool venue B, BONK is not tradable on pool venue A.',
+    'Opening size_usd (100 to 10,000,000 USD) on side on each pool venue (A, B) listing the market: spot slippage ' +
+    "at that size (a long posts the asset custody's token as collateral — A: SOL, WBTC, WETH; B: jitoSOL, WBTC, " +
+    "BONK — so its slippage is the price impact of the price aggregator's quote from USDC into that token; a short " +
+    'is collateralized in USDC: 0; no quote → null, excluded from the total and warned), open fee, headroom under ' +
+    "the side's open-interest cap, first-hour borrow cost (size × borrow APR / 100 / 8760) and total entry cost in " +
+    'USD and percent of size; rankings by entry cost, borrow APR and headroom; the recommended venue (cheapest ' +
+    'with headroom for the size) with its reason; and per-venue warnings insufficient_headroom, ' +
+    'elevated_borrow_rate (≥ 30 % APR), high_slippage (≥ 1 %), stressed_health or tilted_health, slippage_unknown. ' +
+    'Coverage: ETH is unsupported on pool venue B, BONK is not tradable on pool venue A — the absent venue is ' +
+    'listed under unavailable with the reason; a venue that cannot be read is a caveat while the other answers.',
   input: Type.Object(
     {
       market: PerpsMarket({ description: 'Market' }),
@@ -21,7 +29,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Venue comparison'),
+  output: VenueComparisonSchema,
   cacheTtlSeconds: 30,
   example: { market: 'SOL', size_usd: 25000, side: 'long' },
+  handler: (input, ctx) => venueComparison(input, ctx),
+  briefing: venueComparisonBriefing,
 });

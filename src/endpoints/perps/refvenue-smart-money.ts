@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { DEFAULT_TOP_TRADERS } from '../../analytics/perps/index.js';
+import { RefSmartMoneySchema } from './shared/refvenue-schema.js';
+import { smartMoneyAnswer } from './shared/refvenue-smart-money.js';
+import { refSmartMoneyBriefing } from './shared/refvenue-briefings.js';
 
 export default defineEndpoint({
   key: 'refvenue-smart-money',
@@ -9,10 +12,16 @@ export default defineEndpoint({
   price: '0.05',
   summary: 'Smart-money consensus on the reference venue: long/short counts, net notional, bias, conviction',
   description:
-    'Per coin (or only the `market` coin when given): long and short trader counts, net notional, bias and ' +
-    'conviction among consistent directional traders of the reference venue\'s leaderboard, plus a drill-down of ' +
-    'the top_traders ranked by month PnL. The scan excludes market-makers and high-frequency accounts (turnover ' +
-    'filter) and dust or mega accounts (account band), and keeps only traders with week and month PnL both above 0.',
+    'Reads reference venue C\'s leaderboard and keeps consistent directional traders: it excludes market-makers and ' +
+    'high-frequency accounts (month volume above 50 × account value), dust and mega accounts (account value outside ' +
+    '25,000 to 50,000,000 USD, bounds kept) and traders whose week or month PnL is not above 0; the filter counts ' +
+    'per reason are reported. The top_traders kept traders by month PnL (default 10, at most 25) have their accounts ' +
+    'read; per coin (or only the `market` coin when given — SOL, BTC, ETH, BONK or the venue\'s kBONK, any other coin ' +
+    'by the venue\'s name, case-insensitive) the answer gives long and short trader counts and notional, net ' +
+    'notional, bias (long share ≥ 60 % long, ≤ 40 % short) and conviction 0–1 (count agreement × notional agreement ' +
+    '× breadth, with its factors), plus a drill-down of the traders holding it ranked by month PnL, and the list of ' +
+    'scanned traders. A focus no scanned trader holds is a valid empty answer with a caveat; an account that cannot ' +
+    'be read skips that trader with a caveat. When the leaderboard cannot be read the call fails and is not charged.',
   input: Type.Object(
     {
       market: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'Coin focus (1 to 12 characters)' })),
@@ -20,7 +29,14 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Smart-money consensus'),
+  output: RefSmartMoneySchema,
   cacheTtlSeconds: 300,
   example: { market: 'SOL', top_traders: 10 },
+  handler: (input, ctx) => smartMoneyAnswer(ctx.sources.perps.C, {
+    market: input.market,
+    topTraders: input.top_traders ?? DEFAULT_TOP_TRADERS,
+    signal: ctx.signal,
+    deadlineMs: ctx.deadlineMs,
+  }),
+  briefing: refSmartMoneyBriefing,
 });

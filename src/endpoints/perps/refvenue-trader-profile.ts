@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { EvmAddress } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { RefTraderProfileSchema } from './shared/refvenue-schema.js';
+import { refTraderProfileAnswer } from './shared/refvenue-trader.js';
+import { refTraderProfileBriefing } from './shared/refvenue-briefings.js';
 
 export default defineEndpoint({
   key: 'refvenue-trader-profile',
@@ -9,17 +11,24 @@ export default defineEndpoint({
   price: '0.012',
   summary: 'Reference-venue trader profile: positions, liquidation distance, risk flags, PnL, style',
   description:
-    'For an account (EVM address) on the reference venue: per position the coin, side, leverage, notional, entry, unrealized PnL, ' +
-    'distance to liquidation and risk flags (high_leverage, extreme_leverage, approaching_liquidation, losing); ' +
-    'account value; directional bias; profile directional, market-neutral or diversified; weighted leverage; and ' +
-    'realized plus unrealized PnL over the week, month and all time.',
+    'For an account (EVM address) on reference venue C: per open position the coin, side, size, leverage, notional, ' +
+    'entry and mark price, unrealized PnL, liquidation price, distance to liquidation (|mark − liquidation| ÷ mark, ' +
+    'percent) and risk flags (high_leverage at leverage ≥ 10, extreme_leverage ≥ 25, approaching_liquidation at a ' +
+    'distance < 10 %, losing); account value, open notional and withdrawable; long/short notional and directional ' +
+    'bias (long share ≥ 60 % long, ≤ 40 % short); profile market-neutral (both sides held, |long − short| ≤ 20 % of ' +
+    'gross), directional (one side ≥ 80 %) or diversified, with its factors; notional-weighted leverage; and ' +
+    'realized plus unrealized PnL over the week, month and all time as the venue reports it (null, with a caveat, ' +
+    'when the venue\'s portfolio cannot be read). An address the venue holds nothing for is a valid, empty profile ' +
+    '(account_empty) with a caveat. When the account itself cannot be read the call fails and is not charged.',
   input: Type.Object(
     {
       address: EvmAddress(),
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Reference-venue trader profile'),
+  output: RefTraderProfileSchema,
   cacheTtlSeconds: 30,
   example: { address: '0x5b5d51203a0f9079f8aeb098a6523a13f298c060' },
+  handler: (input, ctx) => refTraderProfileAnswer(input.address, ctx),
+  briefing: refTraderProfileBriefing,
 });

@@ -12,6 +12,11 @@ import { createHeliusHandler } from './helius.js';
 import { createJupiterHandler } from './jupiter.js';
 import { startProviderServer, type ProviderServer } from './server.js';
 import { createSolanaDataRpcHandler } from './solana-data-rpc.js';
+import { createAdrenaRpcHandler } from './perps/adrena-rpc.js';
+import { createDydxHandler } from './perps/dydx.js';
+import { createHyperliquidHandler } from './perps/hyperliquid.js';
+import { createJupiterPerpsRpcHandler } from './perps/jupiter-perps-rpc.js';
+import { createPerpsWorld } from '../world/perps/index.js';
 
 export interface SandboxProviders {
   urls: SourceUrls;
@@ -24,15 +29,22 @@ export interface SandboxProviders {
 }
 
 export async function startSandboxProviders(world: SandboxWorld, now: () => Date, faults: FaultController): Promise<SandboxProviders> {
-  const [walletAssets, marketData, priceAggregator, defiData, chainRpc] = await Promise.all([
+  const perps = createPerpsWorld(world.seed);
+  const [walletAssets, marketData, priceAggregator, defiData, chainRpc, venueA, venueB, venueC, venueD] = await Promise.all([
     startProviderServer('wallet_assets', createHeliusHandler(world, now), faults),
     startProviderServer('market_data', createDexScreenerHandler(world, now), faults),
     startProviderServer('price_aggregator', createJupiterHandler(world, now), faults),
     startProviderServer('defi_data', createDefiLlamaHandler(world, now), faults),
     startProviderServer('chain_rpc', createSolanaDataRpcHandler(world, now), faults),
+    // Each perps venue on its own server and leg: one venue down leaves the others answering.
+    startProviderServer('perps_venue_a', createJupiterPerpsRpcHandler(perps, now), faults),
+    startProviderServer('perps_venue_b', createAdrenaRpcHandler(perps, now), faults),
+    startProviderServer('perps_venue_c', createHyperliquidHandler(perps, now), faults),
+    startProviderServer('perps_venue_d', createDydxHandler(perps, now), faults),
   ]);
   const servers: Record<LegName, ProviderServer> = {
     wallet_assets: walletAssets, market_data: marketData, price_aggregator: priceAggregator, defi_data: defiData, chain_rpc: chainRpc,
+    perps_venue_a: venueA, perps_venue_b: venueB, perps_venue_c: venueC, perps_venue_d: venueD,
   };
   const all = Object.values(servers);
   return {
@@ -40,6 +52,7 @@ export async function startSandboxProviders(world: SandboxWorld, now: () => Date
     urls: {
       heliusRpc: walletAssets.url, heliusApi: walletAssets.url, dexscreener: marketData.url, jupiter: priceAggregator.url,
       defillamaApi: defiData.url, defillamaYields: defiData.url, defillamaCoins: defiData.url, solanaRpc: chainRpc.url,
+      perpsVenueARpc: venueA.url, perpsVenueBRpc: venueB.url, hyperliquidApi: venueC.url, hyperliquidStats: venueC.url, dydxIndexer: venueD.url,
     },
     faults,
     servers,

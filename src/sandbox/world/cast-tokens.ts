@@ -1,10 +1,11 @@
 /**
- * Designed token specs: the cast tokens, the real mints (USDC, USDT, wrapped SOL, mSOL, jitoSOL) and
+ * Designed token specs: the cast tokens, the real mints (USDC, USDT, wrapped SOL, mSOL, jitoSOL, and
+ * for the perps world WBTC, WETH and BONK) and
  * the sandbox dust tokens. Seed-independent: a cast token is the same token in every sandbox.
  * Shares are fractions of raw supply; see cast.ts for what each one is meant to show.
  */
 import { CAST_ADDRESS as A, DUST_MINTS } from './cast.js';
-import { ENTITY, INCINERATOR, JITOSOL_MINT, MSOL_MINT, SANDBOX_TRANSFER_HOOK_PROGRAM, USDC_MINT, USDT_MINT, WSOL_MINT } from './entities.js';
+import { BONK_MINT, ENTITY, INCINERATOR, JITOSOL_MINT, MSOL_MINT, SANDBOX_TRANSFER_HOOK_PROGRAM, USDC_MINT, USDT_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from './entities.js';
 import { deriveWallet, rng, type Rng } from './random.js';
 import { DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import {
@@ -14,6 +15,7 @@ import {
   waveDrift,
   type HolderSpec,
   type TokenSpec,
+  type Wave,
 } from './tokens.js';
 import type { HolderKind } from './types.js';
 
@@ -323,6 +325,47 @@ function realTokens(): TokenSpec[] {
   };
   lst(MSOL_MINT, 'Marinade staked SOL (mSOL)', 'mSOL', 1.28, 3_100_000, 18_000_000, 'mSOL');
   lst(JITOSOL_MINT, 'Jito Staked SOL', 'JitoSOL', 1.24, 14_000_000, 12_000_000, 'JitoSOL');
+
+  // The spot side of the perps world (sandbox/world/perps/prices.ts prices BTC, ETH and BONK from these
+  // paths, so a perp's oracle and an aggregator quote agree). The USDC pool is each one's deepest, so a
+  // USDC quote is one leg; both pools are deep enough that a $10M quote still routes, its price impact
+  // growing with size ($100k ≈ 0.2–0.5 %, $10M ≈ 18–33 %).
+  const major = (mint: string, name: string, symbol: string, decimals: number, supplyUi: number, basePrice: number, waves: Wave[], usdcLiq: number, solLiq: number) => {
+    const rr = rng('real-token', symbol);
+    out.push(base(mint, {
+      name, symbol, decimals, supplyUi, verified: true, tags: VERIFIED_TAGS, sources: ALL_SOURCES,
+      created: { at: WORLD_START - 1_100 * DAY },
+      price: { base: basePrice, waves },
+      pools: [poolSpec(rr, mint, 0, 'orca', USDC_MINT, usdcLiq), poolSpec(rr, mint, 1, 'raydium', WSOL_MINT, solLiq)],
+      holders: holders(rr, mint, [
+        { owner: ENTITY.binance.address, kind: 'exchange', pct: 3.5 },
+        { owner: ENTITY.wormholeCustody.address, pct: 2.5 },
+        ...spread(1.8, 18, 0.86),
+      ]),
+      holderCount: { base: symbol === 'Bonk' ? 900_000 : 60_000, perDay: symbol === 'Bonk' ? 250 : 20 },
+    }));
+  };
+  major(WBTC_MINT, 'Wrapped BTC (Portal)', 'WBTC', 8, 15_000, 97_000, [
+    { amp: 0.003, period: 6 * HOUR, phase: 1.1 },
+    { amp: 0.008, period: 26 * HOUR, phase: 0.3 },
+    { amp: 0.022, period: 3.9 * DAY, phase: 2.7 },
+    { amp: 0.06, period: 27 * DAY, phase: 4.4 },
+    { amp: 0.12, period: 150 * DAY, phase: 0.9 },
+  ], 90_000_000, 30_000_000);
+  major(WETH_MINT, 'Wrapped Ether (Portal)', 'WETH', 8, 250_000, 3_400, [
+    { amp: 0.004, period: 5.5 * HOUR, phase: 2.2 },
+    { amp: 0.011, period: 23 * HOUR, phase: 5.0 },
+    { amp: 0.03, period: 4.1 * DAY, phase: 1.6 },
+    { amp: 0.07, period: 33 * DAY, phase: 0.2 },
+    { amp: 0.14, period: 140 * DAY, phase: 3.3 },
+  ], 70_000_000, 25_000_000);
+  major(BONK_MINT, 'Bonk', 'Bonk', 5, 88_000_000_000_000, 0.000025, [
+    { amp: 0.012, period: 4 * HOUR, phase: 0.5 },
+    { amp: 0.025, period: 19 * HOUR, phase: 3.9 },
+    { amp: 0.06, period: 3.3 * DAY, phase: 2.2 },
+    { amp: 0.12, period: 25 * DAY, phase: 5.8 },
+    { amp: 0.2, period: 120 * DAY, phase: 1.4 },
+  ], 40_000_000, 30_000_000);
   return out;
 }
 

@@ -89,6 +89,13 @@ export const CAST_ADDRESS = {
   WALLET_TRADER_FEW: wallet('WALLET_TRADER_FEW'),
   WALLET_SYBIL_FUNDER: wallet('WALLET_SYBIL_FUNDER'),
   WALLET_SYBIL_RING: wallet('WALLET_SYBIL_RING'),
+  // Perps traders of pool venues A and B (their positions: sandbox/world/perps/pool-traders.ts).
+  WALLET_PERP_SCALPER: wallet('WALLET_PERP_SCALPER'),
+  WALLET_PERP_SWING: wallet('WALLET_PERP_SWING'),
+  WALLET_PERP_POSITION: wallet('WALLET_PERP_POSITION'),
+  WALLET_PERP_NEAR_LIQ: wallet('WALLET_PERP_NEAR_LIQ'),
+  WALLET_PERP_MULTI_VENUE: wallet('WALLET_PERP_MULTI_VENUE'),
+  WALLET_PERP_B_TRADER: wallet('WALLET_PERP_B_TRADER'),
 
   PROGRAM_DRAINER: SANDBOX_DRAINER_PROGRAM,
   PROGRAM_TRANSFER_HOOK: SANDBOX_TRANSFER_HOOK_PROGRAM,
@@ -175,6 +182,13 @@ export const CAST = {
   WALLET_TRADER_FEW: entry('wallet', A.WALLET_TRADER_FEW, 'copy-trade: insufficient data', 'one STORM/USDC round trip every 12 days: 2–3 closed trades in any 30-day window, below the 5-trade minimum, so the ratios are null'),
   WALLET_SYBIL_FUNDER: entry('wallet', A.WALLET_SYBIL_FUNDER, 'sybil funder', 'funds the five WALLET_SYBIL_RING wallets in one batch transfer (2 SOL each) at the start of every ring life; itself funded by Binance (sandbox)'),
   WALLET_SYBIL_RING: entry('wallet', A.WALLET_SYBIL_RING, 'sybil ring (wallet-graph clusters)', 'entry point of a 5-wallet ring (design in cast-clusters.ts), always 1–6 days old: three times a day the ring passes SOL R0 → R1 → R2 → R3 → R0 and R4 → R0 → R4 within one minute; wallet-graph depth 1 shows shared_funder, synchronized_activity and circular_flow clusters, depth 2 adds the 4-wallet loop'),
+
+  WALLET_PERP_SCALPER: entry('wallet', A.WALLET_PERP_SCALPER, 'perps: scalper (pool venue A)', 'a rolling schedule of short SOL/ETH trades on venue A, either side, 15–30x: one opens every hour (0–10 min past) and lives 70–110 min, so 1–2 are always open, each under 2 h old'),
+  WALLET_PERP_SWING: entry('wallet', A.WALLET_PERP_SWING, 'perps: swing (pool venue A)', 'venue A: BTC long 5x $200k, always 1–5 days old (re-opened every 4 days), and SOL short 4x $80k, always 2–4 days old (re-opened every 2 days)'),
+  WALLET_PERP_POSITION: entry('wallet', A.WALLET_PERP_POSITION, 'perps: position trader (pool venue A)', 'venue A: BTC long 2x $500k, always 20–80 days old, and ETH long 3x $150k, always 10–40 days old; borrow interest settled weekly (realised PnL)'),
+  WALLET_PERP_NEAR_LIQ: entry('wallet', A.WALLET_PERP_NEAR_LIQ, 'perps: liquidation approaching (pool venue A)', 'venue A: SOL long 40–60x (re-opened daily, 3–27 h old) that averages in every 15 min, so its entry stays 0.4–1.4 % above the mark: collateral buffer (collateral + PnL − borrow − close fee − size ÷ max leverage) is 4–9 % of collateral at every moment, unrealized PnL < 0'),
+  WALLET_PERP_MULTI_VENUE: entry('wallet', A.WALLET_PERP_MULTI_VENUE, 'perps: multi-venue (pool venues A and B)', 'venue A: SOL long 5x $100k; venue B: BTC short 3x $60k (USDC collateral) and SOL long 4x $40k (jitoSOL collateral); positions on both venues at every moment'),
+  WALLET_PERP_B_TRADER: entry('wallet', A.WALLET_PERP_B_TRADER, 'perps: pool venue B only (BONK PnL gaps)', 'venue B: BONK long 10x $20k (B\'s BONK oracle has no usable price in minutes 00–09 of every UTC hour, so its PnL is null then) and SOL short 3x $30k'),
 
   PROGRAM_DRAINER: entry('program', A.PROGRAM_DRAINER, 'known risky program', 'FAKE sandbox-only drainer program (listed in RISKY_PROGRAMS); invoked by WALLET_RISK_HIGH and WALLET_RISK_CRITICAL'),
   PROGRAM_TRANSFER_HOOK: entry('program', A.PROGRAM_TRANSFER_HOOK, 'transfer-hook program', 'FAKE sandbox transfer-hook program of TOLL'),

@@ -102,6 +102,12 @@ export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 export const MSOL_MINT = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 export const JITOSOL_MINT = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';
+/** Wrapped BTC (Wormhole Portal), 8 decimals: the BTC custody token of the perps pool venues. */
+export const WBTC_MINT = '3NZ9JMVBmGAqocybic2c7LQCJScmgsAZ6vQqTDzcqmJh';
+/** Wrapped ETH (Wormhole Portal), 8 decimals: the ETH custody token of perps pool venue A. */
+export const WETH_MINT = '7vfCXTUXx5WJV5JADk17DUJ4ksgau7utNKj4b963voxs';
+/** BONK, 5 decimals: the BONK custody token of perps pool venue B. */
+export const BONK_MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 
 export type EntityKind = 'cex' | 'protocol' | 'bridge' | 'foundation';
 

@@ -9,16 +9,17 @@ import type { HandlerResult } from '../../../registry/types.js';
 export const ALERT_KINDS = [
   'price_spike', 'price_drop', 'whale_inflow', 'whale_outflow', 'concentration_shift', 'risk_score_change',
   'risk_increase', 'risk_decrease', 'portfolio_value_change', 'new_positions', 'removed_positions',
+  'perp_position_added', 'perp_position_closed', 'perp_at_risk', 'liquidation_approaching', 'pnl_swing',
 ] as const;
 
 const AlertSchema = Type.Object({
   id: Type.String({ description: 'Stable hash of the crossing: the same alert has the same id in every poll (dedupe on it)' }),
   kind: Type.String({ enum: [...ALERT_KINDS] }),
-  severity: Type.String({ enum: ['low', 'medium', 'high'], description: 'Move in multiples of its threshold: ≥ 3× high, ≥ 2× medium, else low (positions: share of the portfolio ≥ 50 % high, ≥ 10 % medium)' }),
+  severity: Type.String({ enum: ['low', 'medium', 'high'], description: 'Move in multiples of its threshold: ≥ 3× high, ≥ 2× medium, else low (positions: share of the portfolio ≥ 50 % high, ≥ 10 % medium; perps kinds: see the alerts documentation)' }),
   subject: Type.Object({ type: Type.String({ enum: ['token', 'wallet'] }), address: Type.String() }),
   fired_at: Type.String({ description: 'The observation (or whale transfer) at which the threshold was first crossed' }),
   message: Type.String(),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: 'The compared values, the move, the threshold; baseline_at and observed_at for deltas' }),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'The compared values, the move, the threshold; baseline_at and observed_at for deltas; position_key (venue:position account) for perps kinds, one alert per position' }),
 });
 
 const SubjectSchema = Type.Object({
@@ -27,7 +28,14 @@ const SubjectSchema = Type.Object({
   status: Type.String({ enum: ['compared', 'no_baseline', 'unavailable', 'not_checked'], description: 'no_baseline: no observation at or before since that is ≥ 5 min old (no delta alerts); not_checked: since is in the future' }),
   baseline_at: Nullable(Type.String({ description: 'The observation the deltas were measured from' })),
   observed_at: Nullable(Type.String({ description: 'This poll\'s observation (recorded: the next poll\'s baseline)' })),
-  alerts: Type.Integer({ description: 'Alerts of this subject in this answer' }),
+  alerts: Type.Integer({ description: 'Alerts of this subject in this answer (a wallet\'s spot and perps alerts)' }),
+  perps: Type.Optional(Type.Object({
+    status: Type.String({ enum: ['compared', 'no_baseline', 'unavailable', 'not_checked'] }),
+    baseline_at: Nullable(Type.String({ description: 'The perps observation the positions were compared with' })),
+    observed_at: Nullable(Type.String()),
+    venues_read: Type.Array(Type.String({ enum: ['A', 'B'] }), { description: 'Pool venues whose positions this poll read' }),
+    alerts: Type.Integer({ description: 'Perps alerts of this wallet in this answer' }),
+  }, { description: 'Wallets only: how its perps positions (pool venues A and B) were observed and compared; `status` above is about its spot holdings' })),
 });
 
 export const CheckAlertsSchema = Type.Object({
@@ -55,7 +63,10 @@ export function checkAlertsBriefing(result: HandlerResult): string {
   const d = result.data as Data;
   const alerts = d.alerts as Data[];
   const bySeverity = (s: string) => alerts.filter((a) => a.severity === s).length;
-  const waiting = (d.subjects as Data[]).filter((s) => s.status !== 'compared').map((s) => `${s.address} (${s.status})`);
+  const waiting = (d.subjects as Data[]).flatMap((s) => [
+    ...(s.status !== 'compared' ? [`${s.address} (${s.status})`] : []),
+    ...(s.perps && s.perps.status !== 'compared' ? [`${s.address} perps (${s.perps.status})`] : []),
+  ]);
   const kept = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data' && c.code !== 'no_baseline');
   return [
     `## Alerts since ${d.since} (checked ${d.checked_at})`,

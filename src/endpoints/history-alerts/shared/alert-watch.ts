@@ -1,18 +1,22 @@
 /**
  * check-alerts' reading of one watched subject: observe it now (the same answer enrich-token-full /
- * enrich-wallet-light gives, through the shared cache), append that observation to the log so the next
- * poll has a baseline, pick the baseline (latest observation at or before `since` that is at least 5
- * minutes older than now) and run the pure alert analytics (src/analytics/alerts.ts).
+ * enrich-wallet-light / perps-trader-profile gives, through the shared cache), append that observation to
+ * the log so the next poll has a baseline, pick the baseline (latest observation at or before `since` that
+ * is at least 5 minutes older than now) and run the pure alert analytics (src/analytics/alerts.ts, and
+ * src/analytics/perps/alerts.ts for a wallet's perps positions).
  */
 import {
-  REPEAT_SPACING_MS, deltaAlerts, tokenMoves, walletMoves, whaleAlerts,
-  type Alert, type AlertCriteria, type Observation, type TokenObservationData, type WalletObservationData, type WhaleFlows,
+  REPEAT_SPACING_MS, deltaAlerts, keyedDeltaAlerts, tokenMoves, walletMoves, whaleAlerts,
+  type Alert, type AlertCriteria, type KeyedMove, type Observation, type TokenObservationData, type WalletObservationData, type WhaleFlows,
 } from '../../../analytics/alerts.js';
+import { perpsWalletAlerts, type PerpAlertCriteria } from '../../../analytics/perps/alerts.js';
 import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
-import type { ObservationRecord } from '../../../store/types.js';
+import type { ObservationRecord, SnapshotSubjectType } from '../../../store/types.js';
 import { readWhaleActivity, type WhaleBasics } from '../../intelligence/shared/whales.js';
+import { perpsWalletObservation, type PerpsWalletObservation } from '../../perps/shared/trader-observation.js';
+import { VENUE_LABEL } from '../../perps/shared/venues.js';
 import type { TopHolder } from '../../wallet-token/shared/holders.js';
 import { tokenSnapshotData, walletSnapshotData } from '../../wallet-token/shared/snapshots.js';
 import { asNumber as num, asObject as obj } from '../../../lib/read.js';
@@ -24,13 +28,26 @@ export const WHALE_HOLDING_USD = 10_000;
 /** The whale window: since → now, at most whale-watch's longest lookback. */
 export const MAX_WHALE_WINDOW_HOURS = 168;
 
+/** How a wallet's perps positions were compared (the spot `status` says how its holdings were). */
+export interface PerpsStatus {
+  status: 'compared' | 'no_baseline' | 'unavailable';
+  baseline_at: string | null;
+  observed_at: string | null;
+  /** The pool venues whose positions this poll read. */
+  venues_read: string[];
+  alerts: number;
+}
+
 export interface SubjectStatus {
   type: 'token' | 'wallet';
   address: string;
   status: 'compared' | 'no_baseline' | 'unavailable';
   baseline_at: string | null;
   observed_at: string | null;
+  /** All of the subject's alerts in this answer (a wallet's spot and perps ones). */
   alerts: number;
+  /** Wallets only. */
+  perps?: PerpsStatus;
 }
 
 export interface SubjectReading {
@@ -60,6 +77,7 @@ export interface WatchArgs {
   sinceMs: number;
   nowMs: number;
   criteria: AlertCriteria;
+  perpCriteria: PerpAlertCriteria;
   ctx: HandlerContext;
 }
 
@@ -72,14 +90,16 @@ function asApiError(err: unknown): ApiError {
 /**
  * Stores the current observation (a row at this moment that already exists is kept: it may be in an
  * alert id already) and returns the baseline and the observations after it, the current one last.
+ * Without a baseline, `later` is the subject's whole log when `logWithoutBaseline` (perps states can fire
+ * without a comparison: their first observation wins, so re-polls keep the id), else empty.
  */
-async function observationWindow(type: 'token' | 'wallet', address: string, data: Data, a: WatchArgs) {
+async function observationWindow(type: SnapshotSubjectType, address: string, data: Data, a: WatchArgs, logWithoutBaseline = false) {
   const now = new Date(a.nowMs);
   await a.ctx.store.putObservation({ subjectType: type, subject: address, observedAt: now, data });
   const cutoff = new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS));
   const baseline = await a.ctx.store.observationAtOrBefore(type, address, cutoff);
-  if (!baseline) return { baseline: undefined, later: [] as ObservationRecord[] };
-  const later = await a.ctx.store.observationsBetween(type, address, baseline.observedAt, now, OBSERVATION_SCAN_LIMIT);
+  if (!baseline && !logWithoutBaseline) return { baseline: undefined, later: [] as ObservationRecord[] };
+  const later = await a.ctx.store.observationsBetween(type, address, baseline?.observedAt ?? new Date(0), now, OBSERVATION_SCAN_LIMIT);
   if (later[later.length - 1]?.observedAt.getTime() !== a.nowMs) {
     const current = await a.ctx.store.observationAtOrBefore(type, address, now);
     if (current) later.push(current);
@@ -90,6 +110,12 @@ async function observationWindow(type: 'token' | 'wallet', address: string, data
 const toObservation = <D>(r: ObservationRecord, fields: (d: Data) => D): Observation<D> => ({ at: r.observedAt.getTime(), data: fields(r.data) });
 
 function noBaselineCaveat(type: string, address: string, a: WatchArgs): Caveat {
+  if (type === 'perps_wallet') {
+    return {
+      code: 'no_baseline',
+      message: `No observation of the perps positions of wallet ${address} at or before ${new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS)).toISOString()} (since, and at least 5 minutes ago): no perp_position_added, perp_position_closed or pnl_swing for it this time (perp_at_risk and liquidation_approaching report positions in that state now). This poll recorded one; poll again in 5 minutes or more with since = checked_at.`,
+    };
+  }
   return {
     code: 'no_baseline',
     message: `No observation of ${type} ${address} at or before ${new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS)).toISOString()} (since, and at least 5 minutes ago): no delta alerts for it this time. This poll recorded one; poll again in 5 minutes or more with since = checked_at.`,
@@ -176,7 +202,7 @@ export async function watchToken(mint: string, a: WatchArgs): Promise<SubjectRea
   };
 }
 
-export async function watchWallet(address: string, a: WatchArgs): Promise<SubjectReading> {
+async function watchSpotWallet(address: string, a: WatchArgs): Promise<SubjectReading> {
   let data: Data;
   try {
     data = { ...walletSnapshotData((await a.ctx.call('enrich-wallet-light', { address })).data) };
@@ -188,5 +214,85 @@ export async function watchWallet(address: string, a: WatchArgs): Promise<Subjec
     status: { type: 'wallet', address, status: deltas.baselineAt ? 'compared' : 'no_baseline', baseline_at: deltas.baselineAt, observed_at: new Date(a.nowMs).toISOString(), alerts: deltas.alerts.length },
     alerts: deltas.alerts,
     caveats: deltas.caveats,
+  };
+}
+
+/**
+ * Perps alerts between two observations of a wallet, on the venues read at both (a position missing
+ * because its venue was down is not closed); without a baseline, on the venues read now.
+ */
+export function perpsMoves(criteria: PerpAlertCriteria) {
+  return (base: PerpsWalletObservation | null, cur: PerpsWalletObservation): KeyedMove[] => {
+    const venues = new Set(base === null ? cur.venues_read : cur.venues_read.filter((v) => base.venues_read.includes(v)));
+    const on = (o: PerpsWalletObservation) => o.positions.filter((p) => venues.has(p.venue));
+    return perpsWalletAlerts(base === null ? null : on(base), on(cur), criteria).map((alert) => ({
+      kind: alert.kind,
+      key: alert.position_key,
+      severity: alert.severity,
+      message: alert.message,
+      data: { position_key: alert.position_key, ...alert.data },
+    }));
+  };
+}
+
+interface PerpsReading {
+  status: PerpsStatus;
+  alerts: Alert[];
+  caveats: Caveat[];
+  error?: ApiError;
+}
+
+/** A wallet's perps positions (perps-trader-profile through the shared cache), observed and compared. */
+async function watchPerpsWallet(address: string, a: WatchArgs): Promise<PerpsReading> {
+  const observedAt = new Date(a.nowMs).toISOString();
+  let profile: Awaited<ReturnType<HandlerContext['call']>>;
+  try {
+    profile = await a.ctx.call('perps-trader-profile', { address });
+  } catch (err) {
+    const error = asApiError(err);
+    return {
+      status: { status: 'unavailable', baseline_at: null, observed_at: null, venues_read: [], alerts: 0 },
+      alerts: [],
+      caveats: [{ code: 'leg_degraded', leg: 'perps_positions', message: `Perps positions of wallet ${address} unavailable (${error.code}): no perps alert was evaluated for it; its spot alerts were.` }],
+      error,
+    };
+  }
+  const current = perpsWalletObservation(profile.data);
+  const caveats: Caveat[] = (profile.caveats ?? []).filter((c) => c.code === 'leg_degraded').map((c) => ({
+    ...c,
+    message: `Wallet ${address}: ${c.message} Its perps alerts cover the venues read (${current.venues_read.map((v) => VENUE_LABEL[v]).join(', ')}).`,
+  }));
+  const { baseline, later } = await observationWindow('perps_wallet', address, { ...current }, a, true);
+  const toObs = (r: ObservationRecord): Observation<PerpsWalletObservation> => ({ at: r.observedAt.getTime(), data: perpsWalletObservation(r.data) });
+  const base = baseline ? toObs(baseline) : null;
+  if (!base) caveats.push(noBaselineCaveat('perps_wallet', address, a));
+  else {
+    const skipped = current.venues_read.filter((v) => !base.data.venues_read.includes(v));
+    if (skipped.length > 0) {
+      caveats.push({
+        code: 'perps_venue_not_compared',
+        message: `Wallet ${address}: the baseline observation (${baseline!.observedAt.toISOString()}) did not read ${skipped.map((v) => VENUE_LABEL[v]).join(', ')}, so its positions there were not compared (no added, closed or swing alert for them this time).`,
+      });
+    }
+  }
+  const alerts = keyedDeltaAlerts({ subject: { type: 'wallet', address }, baseline: base, later: later.map(toObs), sinceMs: a.sinceMs, moves: perpsMoves(a.perpCriteria) });
+  return {
+    status: { status: base ? 'compared' : 'no_baseline', baseline_at: baseline ? baseline.observedAt.toISOString() : null, observed_at: observedAt, venues_read: current.venues_read, alerts: alerts.length },
+    alerts,
+    caveats,
+  };
+}
+
+/**
+ * A wallet: its spot holdings (enrich-wallet-light) and its perps positions (perps-trader-profile), in
+ * parallel. Either part failing leaves the other's alerts; the wallet fails only when both do.
+ */
+export async function watchWallet(address: string, a: WatchArgs): Promise<SubjectReading> {
+  const [spot, perps] = await Promise.all([watchSpotWallet(address, a), watchPerpsWallet(address, a)]);
+  return {
+    status: { ...spot.status, alerts: spot.alerts.length + perps.alerts.length, perps: perps.status },
+    alerts: [...spot.alerts, ...perps.alerts],
+    caveats: [...spot.caveats, ...perps.caveats],
+    ...(spot.error && perps.error ? { error: spot.error } : {}),
   };
 }
