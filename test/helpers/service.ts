@@ -10,6 +10,7 @@
  * from the same sandbox moment.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config/index.js';
@@ -53,4 +54,26 @@ export async function startTestService(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test service of the current suite: its `before` hook starts one (`startTestService(options, env)`),
+ * fills the returned object with it and then awaits `ready` (say, to make payers); its `after` hook
+ * closes it. The object is usable as the service from the suite's later hooks and its tests.
+ *
+ * Within a `describe`, hooks run in order, so a later `before` may use the service; at the top level of a
+ * file Node 20 starts `before` hooks together, so there set-up that needs the service goes in `ready`.
+ */
+export function suiteService(options: TestServiceOptions = {}, env: Record<string, string> = {}, ready?: (service: TestService) => Promise<void>): TestService {
+  const service = {} as TestService;
+  let started = false;
+  before(async () => {
+    Object.assign(service, await startTestService(options, env));
+    started = true;
+    await ready?.(service);
+  });
+  after(async () => {
+    if (started) await service.close();
+  });
+  return service;
 }

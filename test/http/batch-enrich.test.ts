@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { SourceError } from '../../src/sources/errors.js';
-import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
+import { paidCall } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
@@ -16,15 +16,6 @@ const names = Object.keys(A) as (keyof typeof A)[];
 const WALLETS = names.filter((n) => n.startsWith('WALLET_'));
 /** A wallet the cast does not name (the sandbox answers any address). */
 const UNNAMED_WALLET = '5VWq2UqhvxWCcVBuLk3mUnCwbtm3ZZ2YH4KL4bJJc1ak';
-
-/** A paid call by a fresh payer: status, body, and what it cost. */
-async function paid(service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint; settled: boolean }> {
-  const payer = await newPayer(service, network);
-  const before = await payer.balance();
-  const res = await paidInvoke(payer, service, key, body);
-  const json = await res.json();
-  return { status: res.status, json, cost: before - (await payer.balance()), settled: res.headers.get('payment-response') !== null };
-}
 
 const withoutSandbox = (caveats: Json[]) => caveats.filter((c) => c.code !== 'sandbox_data');
 
@@ -41,7 +32,7 @@ describe('batch-enrich', () => {
     const wallets = WALLETS.slice(0, 25 - tokens.length).map((n) => A[n]);
     assert.equal(wallets.length, 22, 'the cast has enough wallets');
     const addresses = [...wallets.slice(0, 5), tokens[0]!, ...wallets.slice(5, 15), tokens[1]!, ...wallets.slice(15), tokens[2]!];
-    const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses, type: 'wallet' });
+    const { status, json, cost, settled } = await paidCall(service, 'solana', 'batch-enrich', { addresses, type: 'wallet' });
     assert.equal(status, 200, JSON.stringify(json));
     assert.ok(settled);
     assert.equal(cost, PRICE);
@@ -77,11 +68,11 @@ describe('batch-enrich', () => {
       [{ addresses: [A.TOKEN_SAFE, A.TOKEN_FLOAT], type: 'token', depth: 'full' }, 'enrich-token-full', (a) => ({ mint: a })],
     ];
     await Promise.all(cases.map(async ([batchInput, single, singleInput], i) => {
-      const batch = await paid(service, i % 2 ? 'base' : 'solana', 'batch-enrich', batchInput);
+      const batch = await paidCall(service, i % 2 ? 'base' : 'solana', 'batch-enrich', batchInput);
       assert.equal(batch.status, 200, JSON.stringify(batch.json));
       assert.equal(batch.json.item_endpoint, single);
       for (const item of batch.json.items) {
-        const one = await paid(service, i % 2 ? 'solana' : 'base', single, singleInput(item.address));
+        const one = await paidCall(service, i % 2 ? 'solana' : 'base', single, singleInput(item.address));
         assert.equal(one.status, 200);
         const { caveats, next_steps: _n, meta: _m, ...data } = one.json;
         assert.equal(item.ok, true);
@@ -92,7 +83,7 @@ describe('batch-enrich', () => {
   });
 
   it('duplicates are answered once (first-appearance order), said in the summary and a caveat; briefing with format both', async () => {
-    const { status, json } = await paid(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_SAFE, A.TOKEN_SAFE], type: 'token', format: 'both' });
+    const { status, json } = await paidCall(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_SAFE, A.TOKEN_SAFE], type: 'token', format: 'both' });
     assert.equal(status, 200);
     assert.deepEqual(json.items.map((it: Json) => it.address), [A.TOKEN_SAFE, A.TOKEN_RISKY]);
     assert.deepEqual([json.summary.requested, json.summary.unique, json.summary.duplicates_ignored], [4, 2, 2]);
@@ -102,7 +93,7 @@ describe('batch-enrich', () => {
   });
 
   it('a batch where no item succeeds answers like a single call (404 not_found) and is not charged', async () => {
-    const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'token' });
+    const { status, json, cost, settled } = await paidCall(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'token' });
     assert.equal(status, 404);
     assert.equal(json.error.code, 'not_found');
     assert.deepEqual(json.error.items.map((i: Json) => [i.address, i.error.code]), [[A.WALLET_DEFI, 'not_found'], [A.WALLET_RISK_LOW, 'not_found']]);
@@ -136,7 +127,7 @@ describe('batch-enrich when sources fail or are slow', () => {
     const { status, json, cost } = await withAssetsOf(
       A.WALLET_RISK_HIGH,
       () => new Promise((_, reject) => setTimeout(() => reject(new SourceError('wallet_assets', 'timeout', 'slow')), 6_000)),
-      () => paid(service, 'base', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_HIGH, A.WALLET_EMPTY], type: 'wallet' }),
+      () => paidCall(service, 'base', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_HIGH, A.WALLET_EMPTY], type: 'wallet' }),
     );
     assert.equal(status, 200, JSON.stringify(json));
     assert.ok(performance.now() - started < 6_000, 'answered without waiting for the slow item');
@@ -151,7 +142,7 @@ describe('batch-enrich when sources fail or are slow', () => {
     const faults = service.sandbox!.providers!.faults;
     faults.set('wallet_assets', { latencyMs: DEADLINE_MS + 1_000 });
     try {
-      const { status, json, cost, settled } = await paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_NEW, A.WALLET_REPETITIVE], type: 'wallet' });
+      const { status, json, cost, settled } = await paidCall(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_NEW, A.WALLET_REPETITIVE], type: 'wallet' });
       assert.equal(status, 504, JSON.stringify(json));
       assert.equal(json.error.code, 'upstream_timeout');
       assert.equal(json.error.items.length, 2);
@@ -166,7 +157,7 @@ describe('batch-enrich when sources fail or are slow', () => {
     const faults = service.sandbox!.providers!.faults;
     faults.set('chain_rpc', { errorRate: 1 });
     try {
-      const { status, json, cost } = await paid(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, UNNAMED_WALLET], type: 'token' });
+      const { status, json, cost } = await paidCall(service, 'base', 'batch-enrich', { addresses: [A.TOKEN_SAFE, UNNAMED_WALLET], type: 'token' });
       assert.equal(status, 200, JSON.stringify(json));
       const [token, unknown] = json.items;
       assert.equal(token.ok, true);
@@ -187,7 +178,7 @@ describe('batch-enrich when sources fail or are slow', () => {
     const one = await withAssetsOf(
       A.WALLET_DEFI,
       () => Promise.reject(new SourceError('wallet_assets', 'unavailable', 'down')),
-      () => paid(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'wallet' }),
+      () => paidCall(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_LOW], type: 'wallet' }),
     );
     assert.equal(one.status, 200);
     assert.deepEqual(one.json.items.map((it: Json) => [it.ok, it.error?.code]), [[false, 'upstream_unavailable'], [true, undefined]]);
@@ -196,7 +187,7 @@ describe('batch-enrich when sources fail or are slow', () => {
     const faults = service.sandbox!.providers!.faults;
     faults.set('wallet_assets', { errorRate: 1 });
     try {
-      const all = await paid(service, 'base', 'batch-enrich', { addresses: [A.WALLET_24_7_ACTIVE, A.WALLET_SPAM_RECEIVER], type: 'wallet' });
+      const all = await paidCall(service, 'base', 'batch-enrich', { addresses: [A.WALLET_24_7_ACTIVE, A.WALLET_SPAM_RECEIVER], type: 'wallet' });
       assert.equal(all.status, 502, JSON.stringify(all.json));
       assert.equal(all.json.error.code, 'upstream_unavailable');
       assert.deepEqual(all.json.error.items.map((i: Json) => i.error.code), ['upstream_unavailable', 'upstream_unavailable']);

@@ -9,22 +9,12 @@ import assert from 'node:assert/strict';
 import { alertId } from '../../src/analytics/alerts.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
-import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
+import { pollAlerts } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-
-async function poll(payer: Payer, service: TestService, body: Record<string, unknown>): Promise<Json> {
-  const res = await paidInvoke(payer, service, 'check-alerts', body);
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  const json = JSON.parse(text);
-  assertMatchesOutputSchema('check-alerts', json);
-  await service.recorder.idle();
-  return json;
-}
 
 const minutePrecision = (ms: number) => new Date(ms).toISOString().slice(0, 16) + 'Z';
 
@@ -41,7 +31,7 @@ describe('check-alerts: the world moves between polls (RUGR whales sell, its pri
   after(() => service.close());
 
   it('observe, move 6 h, poll: alerts fire once with stable ids; the next poll does not repeat them', async () => {
-    const first = await poll(payer, service, { ...watch, since: minutePrecision(t0) });
+    const first = await pollAlerts(payer, service, { ...watch, since: minutePrecision(t0) });
     assert.deepEqual(first.subjects.map((s: Json) => [s.address, s.status, s.baseline_at]), [[A.TOKEN_RISKY, 'no_baseline', null], [A.WALLET_RUGR_DEV, 'no_baseline', null]]);
     assert.ok(first.caveats.some((c: Json) => c.code === 'no_baseline'));
     assert.equal(first.caveats.some((c: Json) => c.code === 'perps_pending'), false, 'perps alerts are evaluated');
@@ -49,7 +39,7 @@ describe('check-alerts: the world moves between polls (RUGR whales sell, its pri
     assert.deepEqual(first.alerts, [], 'since = now: nothing after it, and no baseline for deltas');
 
     service.advance(6 * HOUR);
-    const second = await poll(payer, service, { ...watch, since: first.checked_at });
+    const second = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
     const token = second.subjects.find((s: Json) => s.address === A.TOKEN_RISKY);
     assert.deepEqual([token.status, token.baseline_at], ['compared', first.checked_at]);
     // The expected price alert, from the two observations the polls recorded.
@@ -68,13 +58,13 @@ describe('check-alerts: the world moves between polls (RUGR whales sell, its pri
     assert.deepEqual(times, [...times].sort(), 'oldest first');
 
     service.advance(MIN); // past the 30 s answer cache: computed again
-    const repeat = await poll(payer, service, { ...watch, since: first.checked_at });
+    const repeat = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
     assert.notEqual(repeat.checked_at, second.checked_at, 'a fresh computation, not the cached answer');
     const repeated = new Map(repeat.alerts.map((a: Json) => [a.id, a.fired_at]));
     for (const a of second.alerts) assert.equal(repeated.get(a.id), a.fired_at, `${a.kind} keeps its id and fired_at`);
 
     service.advance(6 * MIN);
-    const next = await poll(payer, service, { ...watch, since: second.checked_at });
+    const next = await pollAlerts(payer, service, { ...watch, since: second.checked_at });
     assert.equal(next.subjects[0].baseline_at, second.checked_at, 'the previous poll is the new baseline');
     const delivered = new Set(second.alerts.map((a: Json) => a.id));
     assert.deepEqual(next.alerts.filter((a: Json) => delivered.has(a.id)), [], 'no crossing is delivered twice');
@@ -114,7 +104,7 @@ describe('check-alerts: crafted baselines give exact alerts', () => {
     assert.equal(current.risk_score, 0, 'TOKEN_SAFE scores 0');
 
     const body = { tokens: [A.TOKEN_SAFE], wallets: [A.WALLET_DEFI], since: minutePrecision(t - 30 * MIN), criteria: { min_whale_volume_usd: 1e12 } };
-    const polled = await poll(payer, service, { ...body, format: 'both' });
+    const polled = await pollAlerts(payer, service, { ...body, format: 'both' });
     const got = polled.alerts.map((a: Json) => [a.kind, a.severity, a.subject.address, a.fired_at]);
     const at = new Date(t).toISOString();
     assert.deepEqual(got.sort(), [
@@ -135,21 +125,21 @@ describe('check-alerts: crafted baselines give exact alerts', () => {
     assert.match(polled.llm_summary, /\*\*7 alert\(s\)\*\*: 5 high, /);
 
     service.advance(2 * MIN);
-    const again = await poll(payer, service, body);
+    const again = await pollAlerts(payer, service, body);
     assert.deepEqual(again.alerts.map((a: Json) => a.id).sort(), polled.alerts.map((a: Json) => a.id).sort(), 'same since: same ids');
 
     service.advance(5 * MIN);
-    const next = await poll(payer, service, { ...body, since: polled.checked_at });
+    const next = await pollAlerts(payer, service, { ...body, since: polled.checked_at });
     assert.deepEqual(next.alerts, [], 'the crossing is before since and the baseline moved past it');
     assert.deepEqual(next.subjects.map((s: Json) => s.status), ['compared', 'compared']);
   });
 
   it('since in the future (a leap day) → 200 with no alert and nothing observed; a past leap day and minute precision are accepted', async () => {
-    const future = await poll(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2028-02-29T12:00Z' });
+    const future = await pollAlerts(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2028-02-29T12:00Z' });
     assert.deepEqual([future.alerts, future.since, future.subjects[0].status], [[], '2028-02-29T12:00:00.000Z', 'not_checked']);
     assert.ok(future.caveats.some((c: Json) => c.code === 'since_in_future'));
     assert.equal(await service.store.observationAtOrBefore('token', A.TOKEN_CAUTION, new Date('2030-01-01T00:00:00Z')), undefined);
-    const past = await poll(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2024-02-29T12:00Z' });
+    const past = await pollAlerts(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2024-02-29T12:00Z' });
     assert.equal(past.since, '2024-02-29T12:00:00.000Z');
     assert.equal(past.subjects[0].status, 'no_baseline');
     assert.ok(past.caveats.some((c: Json) => c.code === 'whale_window_capped'));

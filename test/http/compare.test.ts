@@ -5,18 +5,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
-import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
+import { paidCall } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 const PRICE = 6_000n;
-
-async function paid(service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint }> {
-  const payer = await newPayer(service, network);
-  const before = await payer.balance();
-  const res = await paidInvoke(payer, service, key, body);
-  return { status: res.status, json: await res.json(), cost: before - (await payer.balance()) };
-}
 
 const order = (ranking: Json) => ranking.entries.map((e: Json) => e.address);
 
@@ -29,7 +22,7 @@ describe('compare-tokens and compare-wallets', () => {
 
   it('compare-tokens SAFE / CAUTION / RISKY: scores, verdicts, rankings and picks follow the cast facts; exactly 0.006', async () => {
     const mints = [A.TOKEN_RISKY, A.TOKEN_SAFE, A.TOKEN_CAUTION];
-    const { status, json, cost } = await paid(service, 'solana', 'compare-tokens', { mints });
+    const { status, json, cost } = await paidCall(service, 'solana', 'compare-tokens', { mints });
     assert.equal(status, 200, JSON.stringify(json));
     assert.equal(cost, PRICE);
     const [risky, safe, caution] = json.tokens;
@@ -62,7 +55,7 @@ describe('compare-tokens and compare-wallets', () => {
   });
 
   it('compare-tokens: a wallet among the mints is a failed column and a caveat when two tokens remain; with one left → 404, not charged', async () => {
-    const degraded = await paid(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.WALLET_DEFI, A.TOKEN_CAUTION] });
+    const degraded = await paidCall(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.WALLET_DEFI, A.TOKEN_CAUTION] });
     assert.equal(degraded.status, 200, JSON.stringify(degraded.json));
     assert.equal(degraded.cost, PRICE);
     const column = degraded.json.tokens[1];
@@ -70,19 +63,19 @@ describe('compare-tokens and compare-wallets', () => {
     assert.ok(degraded.json.caveats.some((c: Json) => c.code === 'member_failed' && c.message.includes(A.WALLET_DEFI)));
     assert.deepEqual(order(degraded.json.rankings.risk_score), [A.TOKEN_SAFE, A.TOKEN_CAUTION], 'only comparable members are ranked');
 
-    const failed = await paid(service, 'solana', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.WALLET_DEFI] });
+    const failed = await paidCall(service, 'solana', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.WALLET_DEFI] });
     assert.equal(failed.status, 404, JSON.stringify(failed.json));
     assert.equal(failed.json.error.code, 'not_found');
     assert.equal(failed.cost, 0n);
   });
 
   it('duplicates are refused as invalid_input before anything is charged (both comparisons)', async () => {
-    const tokens = await paid(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_SAFE] });
+    const tokens = await paidCall(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.TOKEN_RISKY, A.TOKEN_SAFE] });
     assert.equal(tokens.status, 400);
     assert.equal(tokens.json.error.code, 'invalid_input');
     assert.deepEqual(tokens.json.error.issues, [{ path: '/mints/2', message: 'duplicate of /mints/0: each mint may appear once' }]);
     assert.equal(tokens.cost, 0n);
-    const wallets = await paid(service, 'solana', 'compare-wallets', { addresses: [A.WALLET_DEFI, A.WALLET_DEFI] });
+    const wallets = await paidCall(service, 'solana', 'compare-wallets', { addresses: [A.WALLET_DEFI, A.WALLET_DEFI] });
     assert.equal(wallets.status, 400);
     assert.equal(wallets.json.error.issues[0].path, '/addresses/1');
     assert.equal(wallets.cost, 0n);
@@ -90,7 +83,7 @@ describe('compare-tokens and compare-wallets', () => {
 
   it('compare-wallets RISK_LOW / RISK_HIGH / DEFI: risk and activity rankings follow the cast; picks agree with the columns', async () => {
     const addresses = [A.WALLET_RISK_LOW, A.WALLET_RISK_HIGH, A.WALLET_DEFI];
-    const { status, json, cost } = await paid(service, 'base', 'compare-wallets', { addresses, format: 'both' });
+    const { status, json, cost } = await paidCall(service, 'base', 'compare-wallets', { addresses, format: 'both' });
     assert.equal(status, 200, JSON.stringify(json));
     assert.equal(cost, PRICE);
     assert.equal(json.depth, 'light');
@@ -114,7 +107,7 @@ describe('compare-tokens and compare-wallets', () => {
   });
 
   it('compare-wallets: a token mint given as a wallet is a not_found column (not an empty wallet); with one wallet left → 404', async () => {
-    const three = await paid(service, 'solana', 'compare-wallets', { addresses: [A.WALLET_RISK_LOW, A.TOKEN_SAFE, A.WALLET_EMPTY] });
+    const three = await paidCall(service, 'solana', 'compare-wallets', { addresses: [A.WALLET_RISK_LOW, A.TOKEN_SAFE, A.WALLET_EMPTY] });
     assert.equal(three.status, 200, JSON.stringify(three.json));
     assert.deepEqual([three.json.wallets[1].ok, three.json.wallets[1].error.code], [false, 'not_found']);
     assert.match(three.json.wallets[1].error.message, /token mint, not a wallet/);
@@ -124,7 +117,7 @@ describe('compare-tokens and compare-wallets', () => {
     assert.deepEqual(three.json.rankings.risk_score.unknown, [A.WALLET_EMPTY]);
     assert.equal(three.json.picks.lowest_risk.address, A.WALLET_RISK_LOW);
 
-    const two = await paid(service, 'base', 'compare-wallets', { addresses: [A.WALLET_RISK_LOW, A.TOKEN_SAFE] });
+    const two = await paidCall(service, 'base', 'compare-wallets', { addresses: [A.WALLET_RISK_LOW, A.TOKEN_SAFE] });
     assert.equal(two.status, 404);
     assert.equal(two.cost, 0n);
   });
@@ -140,7 +133,7 @@ describe('compare-tokens with a degraded source', () => {
   it('market data down: every column degrades with a caveat, liquidity is unknown for all (no pick), risk still ranks', async () => {
     service.sandbox!.providers!.faults.set('market_data', { errorRate: 1 });
     try {
-      const { status, json, cost } = await paid(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.TOKEN_RISKY] });
+      const { status, json, cost } = await paidCall(service, 'base', 'compare-tokens', { mints: [A.TOKEN_SAFE, A.TOKEN_RISKY] });
       assert.equal(status, 200, JSON.stringify(json));
       assert.equal(cost, PRICE);
       for (const t of json.tokens) {

@@ -6,29 +6,19 @@
  * spot alerts still fire beside them; a venue down compares only the venues read at both moments (no
  * false "closed"), and the whole perps leg down leaves a caveat while spot alerts are still evaluated.
  */
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { alertId } from '../../src/analytics/alerts.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { PERPS_POOL_CAST as P } from '../../src/sandbox/world/perps/index.js';
-import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
-import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { newPayer, type Payer } from '../helpers/payers.js';
+import { pollAlerts } from '../helpers/paid-answers.js';
+import { suiteService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const PERP_KINDS = new Set(['perp_position_added', 'perp_position_closed', 'perp_at_risk', 'liquidation_approaching', 'pnl_swing']);
-
-async function poll(payer: Payer, service: TestService, body: Record<string, unknown>): Promise<Json> {
-  const res = await paidInvoke(payer, service, 'check-alerts', body);
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  const json = JSON.parse(text);
-  assertMatchesOutputSchema('check-alerts', json);
-  await service.recorder.idle();
-  return json;
-}
 
 /** The perps positions check-alerts recorded for a wallet at a moment (its own observation). */
 async function positionsAt(service: TestService, wallet: string, at: number): Promise<Json[]> {
@@ -41,28 +31,26 @@ const perps = (alerts: Json[], kind?: string) => alerts.filter((a) => (kind ? a.
 const keysOf = (alerts: Json[]) => alerts.map((a) => a.data.position_key).sort();
 
 describe('check-alerts perps: the scalper opens and closes between polls (12:12 → 14:12 UTC)', () => {
-  let service: TestService;
   let payer: Payer;
   // The scalper's trade k opens 0–10 min past hour k and lives 70–110 min: the trade open at 12:12 (opened
   // 12:00–12:10) has closed by 14:00, and the one of hour 14 is open at 14:12.
   const t1 = Date.parse('2026-11-20T12:12:00Z');
   const t2 = t1 + 2 * HOUR;
   const watch = { wallets: [P.PERP_SCALPER], tokens: [A.TOKEN_RISKY], criteria: { min_price_change_pct: 0, min_whale_volume_usd: 1e12 } };
+  const service = suiteService({ fixedNow: new Date(t1) });
   before(async () => {
-    service = await startTestService({ fixedNow: new Date(t1) });
     payer = await newPayer(service, 'solana');
   });
-  after(() => service.close());
 
   it('added / closed once per position, at_risk for the new 15–30x trades, spot price alert beside them; ids stable; next poll does not repeat', async () => {
-    const first = await poll(payer, service, { ...watch, since: new Date(t1).toISOString() });
+    const first = await pollAlerts(payer, service, { ...watch, since: new Date(t1).toISOString() });
     const wallet1 = first.subjects.find((s: Json) => s.address === P.PERP_SCALPER);
     assert.deepEqual([wallet1.perps.status, wallet1.perps.baseline_at, wallet1.perps.observed_at], ['no_baseline', null, new Date(t1).toISOString()]);
     assert.ok(first.caveats.some((c: Json) => c.code === 'no_baseline' && c.message.includes('perps positions')));
     assert.deepEqual(first.alerts, [], 'since = now: nothing after it');
 
     service.advance(2 * HOUR);
-    const second = await poll(payer, service, { ...watch, since: first.checked_at });
+    const second = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
     const wallet2 = second.subjects.find((s: Json) => s.address === P.PERP_SCALPER);
     assert.deepEqual([wallet2.perps.status, wallet2.perps.baseline_at, wallet2.perps.venues_read], ['compared', first.checked_at, ['A', 'B']]);
 
@@ -104,12 +92,12 @@ describe('check-alerts perps: the scalper opens and closes between polls (12:12 
     assert.deepEqual(next.input, { address: P.PERP_SCALPER });
 
     service.advance(MIN); // past the 30 s answer cache
-    const repeat = await poll(payer, service, { ...watch, since: first.checked_at });
+    const repeat = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
     assert.notEqual(repeat.checked_at, second.checked_at);
     assert.deepEqual(perps(repeat.alerts).map((a: Json) => [a.id, a.fired_at]).sort(), perps(second.alerts).map((a: Json) => [a.id, a.fired_at]).sort(), 'same since: the same crossings');
 
     service.advance(6 * MIN);
-    const third = await poll(payer, service, { ...watch, since: second.checked_at });
+    const third = await pollAlerts(payer, service, { ...watch, since: second.checked_at });
     assert.equal(third.subjects.find((s: Json) => s.address === P.PERP_SCALPER).perps.baseline_at, second.checked_at);
     const delivered = new Set(second.alerts.map((a: Json) => a.id));
     assert.deepEqual(third.alerts.filter((a: Json) => delivered.has(a.id)), [], 'no crossing is delivered twice');
@@ -124,18 +112,16 @@ describe('check-alerts perps: the scalper opens and closes between polls (12:12 
 });
 
 describe('check-alerts perps: the near-liquidation trader and criteria', () => {
-  let service: TestService;
   let payer: Payer;
   const t = Date.parse('2026-11-20T10:05:00Z');
   const since = new Date(t - 30 * MIN).toISOString();
+  const service = suiteService({ fixedNow: new Date(t) });
   before(async () => {
-    service = await startTestService({ fixedNow: new Date(t) });
     payer = await newPayer(service, 'base');
   });
-  after(() => service.close());
 
   it('PERP_NEAR_LIQ → liquidation_approaching and perp_at_risk (no baseline needed for states); stable ids; not repeated once it is the baseline', async () => {
-    const polled = await poll(payer, service, { wallets: [P.PERP_NEAR_LIQ], since });
+    const polled = await pollAlerts(payer, service, { wallets: [P.PERP_NEAR_LIQ], since });
     const [position] = await positionsAt(service, P.PERP_NEAR_LIQ, t);
     assert.ok(position.collateral_buffer_pct < 15 && position.leverage > 10);
     const kinds = perps(polled.alerts).map((a: Json) => a.kind).sort();
@@ -151,46 +137,44 @@ describe('check-alerts perps: the near-liquidation trader and criteria', () => {
     assert.equal(polled.subjects[0].perps.status, 'no_baseline');
 
     service.advance(MIN);
-    const repeat = await poll(payer, service, { wallets: [P.PERP_NEAR_LIQ], since });
+    const repeat = await pollAlerts(payer, service, { wallets: [P.PERP_NEAR_LIQ], since });
     assert.deepEqual(perps(repeat.alerts).map((a: Json) => a.id).sort(), perps(polled.alerts).map((a: Json) => a.id).sort(), 'the first observation in that state keeps the id');
 
     service.advance(6 * MIN);
-    const next = await poll(payer, service, { wallets: [P.PERP_NEAR_LIQ], since: polled.checked_at });
+    const next = await pollAlerts(payer, service, { wallets: [P.PERP_NEAR_LIQ], since: polled.checked_at });
     assert.equal(next.subjects[0].perps.status, 'compared');
     assert.deepEqual(perps(next.alerts), [], 'still near liquidation is not news');
   });
 
   it('criteria override: perp_max_leverage 100 → no at_risk from leverage; liquidation_approaching stays; criteria echoed', async () => {
-    const polled = await poll(payer, service, { wallets: [P.PERP_NEAR_LIQ], since, criteria: { perp_max_leverage: 100 } });
+    const polled = await pollAlerts(payer, service, { wallets: [P.PERP_NEAR_LIQ], since, criteria: { perp_max_leverage: 100 } });
     const [position] = await positionsAt(service, P.PERP_NEAR_LIQ, Date.parse(polled.checked_at));
     assert.ok(position.leverage <= 100 && position.pnl_pct > -50, `${position.leverage}x, PnL ${position.pnl_pct} %: neither at-risk rule holds`);
     assert.deepEqual(perps(polled.alerts).map((a: Json) => a.kind), ['liquidation_approaching']);
     assert.deepEqual([polled.criteria.perp_max_leverage, polled.criteria.perp_min_pnl_swing_pts, polled.criteria.perp_liquidation_buffer_pct], [100, 25, 15]);
 
-    const tight = await poll(payer, service, { wallets: [P.PERP_NEAR_LIQ], since, criteria: { perp_liquidation_buffer_pct: 1 } });
+    const tight = await pollAlerts(payer, service, { wallets: [P.PERP_NEAR_LIQ], since, criteria: { perp_liquidation_buffer_pct: 1 } });
     assert.deepEqual(perps(tight.alerts).map((a: Json) => a.kind), ['perp_at_risk'], 'a 4–9 % buffer is not under 1 %');
   });
 });
 
 describe('check-alerts perps: venues down', () => {
-  let service: TestService;
   let payer: Payer;
   const t = Date.parse('2026-11-20T10:35:00Z');
   const watch = { wallets: [P.PERP_MULTI_VENUE] };
+  const service = suiteService({ fixedNow: new Date(t) }, { SOURCE_RETRIES: '0', SOURCE_TIMEOUT_MS: '2000' });
   before(async () => {
-    service = await startTestService({ fixedNow: new Date(t) }, { SOURCE_RETRIES: '0', SOURCE_TIMEOUT_MS: '2000' });
     payer = await newPayer(service, 'solana');
   });
-  after(() => service.close());
 
   it('venue B down at the next poll: no false "closed" for its positions; the whole perps leg down → caveat, spot still compared', async () => {
-    const first = await poll(payer, service, { ...watch, since: new Date(t).toISOString() });
+    const first = await pollAlerts(payer, service, { ...watch, since: new Date(t).toISOString() });
     assert.deepEqual(first.subjects[0].perps.venues_read, ['A', 'B']);
 
     service.advance(6 * MIN);
     service.sandbox!.providers!.faults.set('perps_venue_b', { errorRate: 1 });
     try {
-      const second = await poll(payer, service, { ...watch, since: first.checked_at });
+      const second = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
       assert.deepEqual([second.subjects[0].perps.status, second.subjects[0].perps.venues_read], ['compared', ['A']]);
       assert.deepEqual(perps(second.alerts, 'perp_position_closed'), [], 'venue B not read is not venue B closed');
       const caveat = second.caveats.find((c: Json) => c.code === 'leg_degraded' && c.leg === 'perps_venue_b');
@@ -198,7 +182,7 @@ describe('check-alerts perps: venues down', () => {
 
       service.sandbox!.providers!.faults.set('perps_venue_a', { errorRate: 1 });
       service.advance(MIN);
-      const third = await poll(payer, service, { ...watch, since: first.checked_at });
+      const third = await pollAlerts(payer, service, { ...watch, since: first.checked_at });
       const subject = third.subjects[0];
       assert.deepEqual([subject.status, subject.perps.status, subject.perps.venues_read], ['compared', 'unavailable', []]);
       const down = third.caveats.find((c: Json) => c.code === 'leg_degraded' && c.leg === 'perps_positions');

@@ -9,14 +9,13 @@
  * One venue down leaves the others answering with a caveat; every venue a call needs down fails it
  * uncharged; each answer is charged its exact price once.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PerpsAsset, PoolMarket, RefMarket } from '../../src/sources/perps/types.js';
 import { USDC_MINT } from '../../src/endpoints/wallet-token/shared/token-mapping.js';
-import { newPayer, paidInvoke, type Payer, type PayNetwork } from '../helpers/payers.js';
-import { paidAnswers } from '../helpers/paid-answers.js';
+import type { PayNetwork } from '../helpers/payers.js';
+import { paidCall, paidSuite } from '../helpers/paid-answers.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 
@@ -29,16 +28,7 @@ function near(actual: number, expected: number, tolerance = 0.00005 + 1e-9, what
 }
 const cents = (x: number) => Math.round(x * 100) / 100;
 
-let service: TestService;
-let payers: Payer[];
-
-before(async () => {
-  service = await startTestService({ fixedNow: FIXED_NOW });
-  payers = await Promise.all((['solana', 'base', 'solana', 'base'] as const).map((n) => newPayer(service, n)));
-});
-after(() => service.close());
-
-const call = paidAnswers(() => service, () => payers);
+const { service, call } = paidSuite({ fixedNow: FIXED_NOW });
 
 async function poolMarket(venue: 'A' | 'B', asset: PerpsAsset): Promise<PoolMarket> {
   const m = (await service.sources.perps[venue].markets()).find((x) => x.asset === asset);
@@ -290,12 +280,7 @@ describe('perps funding, venue comparison and basis: answers', { concurrency: 4 
 });
 
 describe('perps funding, venue comparison and basis: one venue down, all down, exact charges', () => {
-  async function paid(network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint }> {
-    const payer = await newPayer(service, network);
-    const before = await payer.balance();
-    const res = await paidInvoke(payer, service, key, body);
-    return { status: res.status, json: await res.json(), cost: before - (await payer.balance()) };
-  }
+  const paid = (network: PayNetwork, key: string, body: Record<string, unknown>) => paidCall(service, network, key, body);
 
   it('reference venue D down: a leg_degraded caveat and D unavailable, the others answer; charged exactly 0.015 once', async () => {
     service.sandbox!.providers!.faults.set('perps_venue_d', { errorRate: 1 });

@@ -7,13 +7,13 @@
  * direction recomputed from the stored points. Pool venue A down: structure 502, not charged; trend with
  * stored days answers from them with a caveat, without any → 502, not charged.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
 import type { PoolMarket } from '../../src/sources/perps/types.js';
-import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
+import type { PayNetwork } from '../helpers/payers.js';
+import { paidCall } from '../helpers/paid-answers.js';
+import { suiteService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 const STRUCTURE_PRICE = 12_000n;
@@ -24,14 +24,8 @@ const T0 = new Date('2026-03-11T14:30:00Z');
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const world = createPerpsWorld('any seed: pool markets are designed, not seeded');
 
-async function paid(service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint }> {
-  const payer = await newPayer(service, network);
-  const before = await payer.balance();
-  const res = await paidInvoke(payer, service, key, body);
-  const json = await res.json();
-  if (res.status === 200 && body.format !== 'llm') assertMatchesOutputSchema(key, json);
-  return { status: res.status, json, cost: before - (await payer.balance()) };
-}
+/** A paid call by a fresh payer: status, JSON (a 200 JSON answer checked against the output schema) and the exact charge. */
+const paid = (service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>) => paidCall(service, network, key, body, { outputSchema: true });
 
 const close = (actual: number, expected: number, tolerance: number, what: string) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} is not within ${tolerance} of ${expected}`);
@@ -61,7 +55,7 @@ function marketDirection(oi: string, util: string): string {
 const METRIC_KIND = { mark_price_usd: 'relative', total_oi_usd: 'relative', long_pct: 'absolute', utilization_pct: 'absolute', borrow_apr_pct: 'absolute' } as const;
 
 describe('perps-market-structure and perps-market-trend (pool venue A)', () => {
-  let service: TestService;
+  const service = suiteService({ fixedNow: T0 });
   let now = T0.getTime();
   const advanceDay = () => {
     service.advance(DAY);
@@ -69,11 +63,6 @@ describe('perps-market-structure and perps-market-trend (pool venue A)', () => {
   };
   /** What each structure call of the driven days returned (its own paid answer). */
   const recorded: { day: string; answer: Json }[] = [];
-
-  before(async () => {
-    service = await startTestService({ fixedNow: T0 });
-  });
-  after(() => service.close());
 
   it('structure: SOL, BTC, ETH as the world designs them (ETH stressed, BTC tilted, SOL healthy with $2.25–2.75M long headroom); exactly 0.012', async () => {
     const { status, json, cost } = await paid(service, 'solana', 'perps-market-structure', { format: 'both' });
@@ -290,11 +279,7 @@ describe('perps-market-structure and perps-market-trend (pool venue A)', () => {
 });
 
 describe('perps-market-trend without stored days and pool venue A down', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startTestService({ fixedNow: T0 });
-  });
-  after(() => service.close());
+  const service = suiteService({ fixedNow: T0 });
 
   it('502/504, nothing charged: there is nothing to answer from', async () => {
     service.sandbox!.providers!.faults.set('perps_venue_a', { errorRate: 1 });

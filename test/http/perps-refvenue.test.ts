@@ -5,41 +5,31 @@
  * Then the smart-money scan on a scripted venue (one account failing, every account failing), and venue C
  * down through the stack (502, nothing charged).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFVENUE_CAST as R, createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
 import { ApiError } from '../../src/app/errors.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { RefVenueCSource } from '../../src/sources/perps/types.js';
 import { smartMoneyAnswer } from '../../src/endpoints/perps/shared/refvenue-smart-money.js';
-import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
+import type { PayNetwork } from '../helpers/payers.js';
+import { paidCall } from '../helpers/paid-answers.js';
+import { suiteService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 const PROFILE_PRICE = 12_000n;
 const SMART_MONEY_PRICE = 50_000n;
 const UNKNOWN = '0x00000000000000000000000000000000000d3ad0';
 
-async function paid(service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>): Promise<{ status: number; json: Json; cost: bigint }> {
-  const payer = await newPayer(service, network);
-  const before = await payer.balance();
-  const res = await paidInvoke(payer, service, key, body);
-  const json = await res.json();
-  if (res.status === 200 && body.format !== 'llm') assertMatchesOutputSchema(key, json);
-  return { status: res.status, json, cost: before - (await payer.balance()) };
-}
+/** A paid call by a fresh payer: status, JSON (a 200 JSON answer checked against the output schema) and the exact charge. */
+const paid = (service: TestService, network: PayNetwork, key: string, body: Record<string, unknown>) => paidCall(service, network, key, body, { outputSchema: true });
 
 const caveatCodes = (json: Json) => json.caveats.map((c: Json) => c.code);
 const coin = (json: Json, name: string) => json.coins.find((c: Json) => c.coin === name);
 const factor = (c: Json, name: string) => c.conviction_factors.find((f: Json) => f.name === name).value;
 
 describe('refvenue-trader-profile and refvenue-smart-money (reference venue C)', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(() => service.close());
+  const service = suiteService();
 
   it('DIRECTIONAL: three longs → directional, long bias, the 12x ETH position high_leverage; PnL windows from the portfolio; exactly 0.012', async () => {
     const { status, json, cost } = await paid(service, 'solana', 'refvenue-trader-profile', { address: R.DIRECTIONAL.toUpperCase().replace('0X', '0x'), format: 'both' });

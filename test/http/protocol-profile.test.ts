@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A, programUserAddress } from '../../src/sandbox/world/index.js';
 import { upstreamRequestCount } from '../../src/sources/index.js';
-import { newPayer, paidInvoke, type Payer } from '../helpers/payers.js';
-import { paidAnswers } from '../helpers/paid-answers.js';
+import { newPayer, paidInvoke } from '../helpers/payers.js';
+import { paidCall, paidSuite } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
@@ -35,26 +35,14 @@ async function refused(service: TestService, body: Record<string, unknown>, stat
 }
 
 describe('protocol-profile', { concurrency: 4 }, () => {
-  let service: TestService;
-  let payers: Payer[];
-
-  before(async () => {
-    service = await startTestService({ fixedNow: FIXED_NOW });
-    payers = await Promise.all((['solana', 'base', 'solana', 'base'] as const).map((n) => newPayer(service, n)));
-  });
-  after(() => service.close());
-
-  const paid = paidAnswers(() => service, () => payers);
+  const { service, call: paid } = paidSuite({ fixedNow: FIXED_NOW });
   const call = (body: Record<string, unknown>) => paid('protocol-profile', body);
 
 
   it('by slug (jupiter): TVL, yields, activity, top signers led by the high-frequency bot, automation with evidence', async () => {
-    const payer = await newPayer(service, 'base');
-    const balance = await payer.balance();
-    const res = await paidInvoke(payer, service, 'protocol-profile', { protocol: 'jupiter' });
-    assert.equal(res.status, 200);
-    assert.equal(balance - (await payer.balance()), PRICE, 'debited exactly the price');
-    const d = (await res.json()) as Json;
+    const { status, json: d, cost } = await paidCall(service, 'base', 'protocol-profile', { protocol: 'jupiter' });
+    assert.equal(status, 200);
+    assert.equal(cost, PRICE, 'debited exactly the price');
     assert.deepEqual([d.protocol.slug, d.protocol.name, d.protocol.resolved_from, d.protocol.in_directory], ['jupiter', 'Jupiter', 'slug', true]);
     assert.equal(d.protocol.program_ids.length, 4);
     assert.ok(d.tvl.tvl_usd > 1e9);

@@ -97,6 +97,14 @@ describe('query', { concurrency: 3 }, () => {
     assert.match(noSubject.json.error.message, /names no token mint or wallet address/);
   });
 
+  it('a perp funding-rate question routes to perps-market-structure: pool venue A\'s markets, charged the query price', async () => {
+    const { status, json, charged } = await ask('What are perp funding rates right now?');
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.equal(charged, 3000n);
+    assert.equal(json.answered_by, 'perps-market-structure');
+    assert.deepEqual(json.answer.markets.map((m: Json) => m.asset), ['SOL', 'BTC', 'ETH'], 'BONK is not listed on pool venue A');
+  });
+
   it('a route to an endpoint that is not built yet: 501, nothing charged', async () => {
     const { status, json, charged } = await ask('what is trending right now?');
     // trending-signals lands with issue 7; this test then asserts its answer instead.

@@ -5,14 +5,15 @@
  * tiny hand-written PerpsWorld → the sandbox indexer → the client must read the world's values back.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { createDydxHandler } from '../../src/sandbox/providers/perps/dydx.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
-import { startProviderServer, type ProviderRequest, type ProviderResponse, type ProviderServer } from '../../src/sandbox/providers/server.js';
+import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { DydxIndexerClient } from '../../src/sources/perps/dydx.js';
 import type { PerpsWorld, RefMarket } from '../../src/sources/perps/types.js';
 import { assertApproxEqual } from '../helpers/approx-equal.js';
+import { recordingProvider } from '../helpers/recording-provider.js';
 import { failure } from '../helpers/source-failure.js';
 
 const T0 = Date.UTC(2025, 5, 2, 14, 30);
@@ -51,27 +52,13 @@ const EXPECTED: RefMarket[] = [
 ];
 
 describe('DydxIndexerClient on a hand-written body', () => {
-  let server: ProviderServer;
-  let seen: ProviderRequest[] = [];
-  let reply: (req: ProviderRequest) => ProviderResponse = () => ({ body: marketsBody() });
-
-  before(async () => {
-    server = await startProviderServer('perps_venue_d', (req) => {
-      seen.push(req);
-      return reply(req);
-    }, new FaultController());
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    seen = [];
-    reply = () => ({ body: marketsBody() });
-  });
+  const server = recordingProvider('perps_venue_d', () => ({ body: marketsBody() }));
 
   test('one GET /v4/perpetualMarkets; the covered ACTIVE markets read, others (even odd ones) skipped', async () => {
     const markets = await clientFor(server.url).markets();
-    assert.equal(seen.length, 1);
-    assert.equal(seen[0]!.method, 'GET');
-    assert.equal(seen[0]!.path, '/v4/perpetualMarkets');
+    assert.equal(server.seen.length, 1);
+    assert.equal(server.seen[0]!.method, 'GET');
+    assert.equal(server.seen[0]!.path, '/v4/perpetualMarkets');
     assertApproxEqual(markets, EXPECTED, 1e-12);
   });
 
@@ -81,7 +68,7 @@ describe('DydxIndexerClient on a hand-written body', () => {
   });
 
   test('markets missing from the answer are simply absent', async () => {
-    reply = () => ({ body: { markets: { 'ETH-USD': market('ETH-USD', { oraclePrice: '3120.5', openInterest: '2', initialMarginFraction: '0.04' }) } } });
+    server.reply = () => ({ body: { markets: { 'ETH-USD': market('ETH-USD', { oraclePrice: '3120.5', openInterest: '2', initialMarginFraction: '0.04' }) } } });
     const markets = await clientFor(server.url).markets();
     assertApproxEqual(markets, [
       { venue: 'D', asset: 'ETH', venueSymbol: 'ETH-USD', markPriceUsd: 3120.5, oraclePriceUsd: 3120.5, fundingRateHourly: 0, openInterestUsd: 6241, volume24hUsd: 0, maxLeverage: 25 },
@@ -97,7 +84,7 @@ describe('DydxIndexerClient on a hand-written body', () => {
     }
     bodies.push({ perpetualMarkets: {} }, [marketsBody().markets['BTC-USD']]);
     for (const body of bodies) {
-      reply = () => ({ body });
+      server.reply = () => ({ body });
       const err = await failure(clientFor(server.url).markets());
       assert.equal(err.kind, 'malformed', JSON.stringify(body).slice(0, 80));
       assert.equal(err.leg, 'perps_venue_d');
@@ -106,9 +93,9 @@ describe('DydxIndexerClient on a hand-written body', () => {
 
   test('a 503 is retried, then succeeds', async () => {
     let calls = 0;
-    reply = () => (++calls === 1 ? { status: 503, body: { errors: [{ msg: 'unavailable' }] } } : { body: marketsBody() });
+    server.reply = () => (++calls === 1 ? { status: 503, body: { errors: [{ msg: 'unavailable' }] } } : { body: marketsBody() });
     assert.equal((await clientFor(server.url).markets()).length, 3);
-    assert.equal(seen.length, 2);
+    assert.equal(server.seen.length, 2);
   });
 });
 

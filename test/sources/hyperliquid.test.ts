@@ -5,14 +5,15 @@
  * server → the client must read the world's own values back.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { createHyperliquidHandler } from '../../src/sandbox/providers/perps/hyperliquid.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
-import { startProviderServer, type ProviderRequest, type ProviderResponse, type ProviderServer } from '../../src/sandbox/providers/server.js';
+import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { assetOfCoin, HyperliquidClient, tokensPerCoin } from '../../src/sources/perps/hyperliquid.js';
 import type { LeaderboardRow, PerpsWorld, RefAccount, RefMarket, RefPortfolio } from '../../src/sources/perps/types.js';
 import { assertApproxEqual } from '../helpers/approx-equal.js';
+import { recordingProvider } from '../helpers/recording-provider.js';
 import { failure } from '../helpers/source-failure.js';
 
 const TRADER = '0x8a3f5e2b1c4d6e7f8091a2b3c4d5e6f708192a3b';
@@ -162,28 +163,15 @@ function leaderboardBody() {
 // ---------- the client against a recording server ----------
 
 describe('HyperliquidClient on hand-written bodies', () => {
-  let server: ProviderServer;
-  let seen: ProviderRequest[] = [];
-  let reply: (req: ProviderRequest) => ProviderResponse = () => ({ status: 404, body: 'Not Found' });
-
-  before(async () => {
-    server = await startProviderServer('perps_venue_c', (req) => {
-      seen.push(req);
-      return reply(req);
-    }, new FaultController());
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    seen = [];
-  });
+  const server = recordingProvider('perps_venue_c', () => ({ status: 404, body: 'Not Found' }));
 
   test('markets: one POST /info {type: metaAndAssetCtxs}; SOL, BTC, ETH and kBONK read, others and delisted coins skipped', async () => {
-    reply = () => ({ body: metaAndCtxs() });
+    server.reply = () => ({ body: metaAndCtxs() });
     const markets = await clientFor(server.url).markets();
-    assert.equal(seen.length, 1);
-    assert.equal(seen[0]!.method, 'POST');
-    assert.equal(seen[0]!.path, '/info');
-    assert.deepEqual(seen[0]!.body, { type: 'metaAndAssetCtxs' });
+    assert.equal(server.seen.length, 1);
+    assert.equal(server.seen[0]!.method, 'POST');
+    assert.equal(server.seen[0]!.path, '/info');
+    assert.deepEqual(server.seen[0]!.body, { type: 'metaAndAssetCtxs' });
     assertApproxEqual(markets, EXPECTED_MARKETS, 1e-12);
     // Funding is the venue's hourly rate, unchanged (no × 8, no annualizing).
     assert.equal(markets.find((m) => m.asset === 'BONK')!.fundingRateHourly, 0.00005);
@@ -194,7 +182,7 @@ describe('HyperliquidClient on hand-written bodies', () => {
     const universe = (body[0] as { universe: Record<string, unknown>[] }).universe;
     universe[5] = { ...universe[5], isDelisted: true };
     universe[1] = { ...universe[1], name: 'ETHFI' };
-    reply = () => ({ body });
+    server.reply = () => ({ body });
     const markets = await clientFor(server.url).markets();
     assert.deepEqual(markets.map((m) => m.asset), ['SOL', 'BTC']);
   });
@@ -202,7 +190,7 @@ describe('HyperliquidClient on hand-written bodies', () => {
   test('markets: an odd context of a coin the client does not read does not fail the answer', async () => {
     const body = metaAndCtxs();
     (body[1] as unknown[])[4] = { unexpected: true };
-    reply = () => ({ body });
+    server.reply = () => ({ body });
     assert.equal((await clientFor(server.url).markets()).length, 4);
   });
 
@@ -214,7 +202,7 @@ describe('HyperliquidClient on hand-written bodies', () => {
     const short = metaAndCtxs();
     (short[1] as unknown[]).length = 4;
     for (const body of [numeric, nan, short, { universe: [] }, [metaAndCtxs()[0]]]) {
-      reply = () => ({ body });
+      server.reply = () => ({ body });
       const err = await failure(clientFor(server.url).markets());
       assert.equal(err.kind, 'malformed');
       assert.equal(err.leg, 'perps_venue_c');
@@ -222,43 +210,43 @@ describe('HyperliquidClient on hand-written bodies', () => {
   });
 
   test('account: clearinghouseState for the lower-cased user; szi sign → side, kBONK × 1000 / ÷ 1000, null liquidation kept', async () => {
-    reply = () => ({ body: clearinghouseState() });
+    server.reply = () => ({ body: clearinghouseState() });
     const account = await clientFor(server.url).account(TRADER.toUpperCase().replace('0X', '0x'));
-    assert.deepEqual(seen[0]!.body, { type: 'clearinghouseState', user: TRADER });
+    assert.deepEqual(server.seen[0]!.body, { type: 'clearinghouseState', user: TRADER });
     assertApproxEqual(account, EXPECTED_ACCOUNT, 1e-12);
   });
 
   test('account: an unknown address is the empty account Hyperliquid answers; zero-size entries are no position', async () => {
     const empty = { ...clearinghouseState(), marginSummary: summary('0.0', '0.0'), withdrawable: '0.0', assetPositions: [] as unknown[] };
-    reply = () => ({ body: empty });
+    server.reply = () => ({ body: empty });
     assert.deepEqual((await clientFor(server.url).account(TRADER)).positions, []);
     const flat = clearinghouseState();
     flat.assetPositions[0]!.position.szi = '0.0';
-    reply = () => ({ body: flat });
+    server.reply = () => ({ body: flat });
     assert.deepEqual((await clientFor(server.url).account(TRADER)).positions.map((p) => p.coin), ['kBONK', 'HYPE']);
   });
 
   test('account and portfolio: a string that is not a 0x address is refused before any request', async () => {
     await assert.rejects(clientFor(server.url).account('FLJ2HsJUYjxRsKWVcwLbatomDTRAEsQKR9vSRQbLu5eU'), RangeError);
     await assert.rejects(clientFor(server.url).portfolio('0x1234'), RangeError);
-    assert.equal(seen.length, 0);
+    assert.equal(server.seen.length, 0);
   });
 
   test('account: a position without entryPx or with a numeric size is malformed', async () => {
     const broken = clearinghouseState() as { assetPositions: { position: Record<string, unknown> }[] };
     delete broken.assetPositions[1]!.position.entryPx;
-    reply = () => ({ body: broken });
+    server.reply = () => ({ body: broken });
     assert.equal((await failure(clientFor(server.url).account(TRADER))).kind, 'malformed');
     const numeric = clearinghouseState() as { assetPositions: { position: Record<string, unknown> }[] };
     numeric.assetPositions[0]!.position.szi = 120.5;
-    reply = () => ({ body: numeric });
+    server.reply = () => ({ body: numeric });
     assert.equal((await failure(clientFor(server.url).account(TRADER))).kind, 'malformed');
   });
 
   test('portfolio: each window is its latest cumulative pnl and its volume; the perp* windows are not used', async () => {
-    reply = () => ({ body: portfolioBody() });
+    server.reply = () => ({ body: portfolioBody() });
     const portfolio = await clientFor(server.url).portfolio(TRADER);
-    assert.deepEqual(seen[0]!.body, { type: 'portfolio', user: TRADER });
+    assert.deepEqual(server.seen[0]!.body, { type: 'portfolio', user: TRADER });
     assert.deepEqual(portfolio, {
       day: { pnlUsd: 310.75, volumeUsd: 150_000 },
       week: { pnlUsd: -2200.25, volumeUsd: 1_200_000.5 },
@@ -270,17 +258,17 @@ describe('HyperliquidClient on hand-written bodies', () => {
   test('portfolio: an empty history is 0 PnL; a missing window is malformed', async () => {
     const body = portfolioBody() as [string, { pnlHistory: unknown[] }][];
     body[0]![1] = { ...body[0]![1], pnlHistory: [] };
-    reply = () => ({ body });
+    server.reply = () => ({ body });
     assert.equal((await clientFor(server.url).portfolio(TRADER)).day.pnlUsd, 0);
-    reply = () => ({ body: portfolioBody().filter((entry) => (entry as [string])[0] !== 'month') });
+    server.reply = () => ({ body: portfolioBody().filter((entry) => (entry as [string])[0] !== 'month') });
     assert.equal((await failure(clientFor(server.url).portfolio(TRADER))).kind, 'malformed');
   });
 
   test('leaderboard: GET /Mainnet/leaderboard; rows in order, addresses lower-cased, roi a fraction, null display names kept', async () => {
-    reply = () => ({ body: leaderboardBody() });
+    server.reply = () => ({ body: leaderboardBody() });
     const rows = await clientFor(server.url).leaderboard();
-    assert.equal(seen[0]!.method, 'GET');
-    assert.equal(seen[0]!.path, '/Mainnet/leaderboard');
+    assert.equal(server.seen[0]!.method, 'GET');
+    assert.equal(server.seen[0]!.path, '/Mainnet/leaderboard');
     const expected: LeaderboardRow[] = [
       {
         address: '0x162cc7c861ebd0c06b3d72319201150482518185', displayName: 'ABC', accountValueUsd: 48_857_952.330847,
@@ -303,18 +291,18 @@ describe('HyperliquidClient on hand-written bodies', () => {
   test('leaderboard: a row without its month window, or a bare array, is malformed', async () => {
     const body = leaderboardBody();
     body.leaderboardRows[1]!.windowPerformances.splice(2, 1);
-    reply = () => ({ body });
+    server.reply = () => ({ body });
     assert.equal((await failure(clientFor(server.url).leaderboard())).kind, 'malformed');
-    reply = () => ({ body: leaderboardBody().leaderboardRows });
+    server.reply = () => ({ body: leaderboardBody().leaderboardRows });
     assert.equal((await failure(clientFor(server.url).leaderboard())).kind, 'malformed');
   });
 
   test('a 422 (what Hyperliquid answers a body it cannot read) is unavailable and not retried', async () => {
-    reply = () => ({ status: 422, body: 'Failed to deserialize the JSON body into the target type' });
+    server.reply = () => ({ status: 422, body: 'Failed to deserialize the JSON body into the target type' });
     const err = await failure(clientFor(server.url).markets());
     assert.equal(err.kind, 'unavailable');
     assert.equal(err.status, 422);
-    assert.equal(seen.length, 1);
+    assert.equal(server.seen.length, 1);
   });
 });
 

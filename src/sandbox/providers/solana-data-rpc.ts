@@ -20,7 +20,7 @@
  * world at request time — the same order a client follows (largest accounts, then their owners).
  */
 import { createHash } from 'node:crypto';
-import { getBase58Decoder, getBase58Encoder, isAddress } from '@solana/kit';
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { bytesToAddress, uiAmount } from '../solana/accounts.js';
 import { ORCA_WHIRLPOOL, PUMP_FUN, RAYDIUM_AMM_V4 } from '../../analytics/known-programs.js';
 import {
@@ -39,14 +39,11 @@ import { slotAt as worldSlotAt } from '../world/time.js';
 import { programTransactions } from '../world/program-activity.js';
 import type { PoolState, SandboxWorld, TokenState, TransactionState } from '../world/types.js';
 import type { ProviderHandler } from './server.js';
+import { API_VERSION, MAX_MULTIPLE_ACCOUNTS, RENT_EPOCH, addressParam, config, jsonRpcHandler, type Json, type RpcMethod } from './json-rpc-node.js';
 
 const SLOTS_PER_EPOCH = 432_000;
-const API_VERSION = '2.2.14';
-/** `rentEpoch` of every rent-exempt account (u64::MAX; JSON numbers round it, as they do from a real node). */
-const RENT_EPOCH = Number(18446744073709551615n);
 const NATIVE_LOADER = 'NativeLoader1111111111111111111111111111111';
 const BPF_UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
-const MAX_MULTIPLE_ACCOUNTS = 100;
 const MAX_SIGNATURES = 1000;
 const MAX_LEARNED_TOKEN_ACCOUNTS = 200_000;
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
@@ -66,19 +63,6 @@ function digest(...parts: string[]): Buffer {
 /** A deterministic integer in [0, modulo) from the parts. */
 function hashInt(modulo: bigint, ...parts: string[]): bigint {
   return digest(...parts).readBigUInt64BE(0) % modulo;
-}
-
-type Json = Record<string, unknown>;
-type Params = unknown[];
-
-function config(params: Params, position: number): Json {
-  const value = params[position];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function addressParam(value: unknown): string {
-  if (typeof value !== 'string' || !isAddress(value)) throw new RpcError(-32602, 'Invalid param: Invalid');
-  return value;
 }
 
 function signatureParam(value: unknown): string {
@@ -595,9 +579,7 @@ class DataNode {
   }
 }
 
-type Method = (node: DataNode, params: Params) => unknown;
-
-const METHODS: Record<string, Method> = {
+const METHODS: Record<string, RpcMethod<DataNode>> = {
   getHealth: () => 'ok',
   getVersion: () => ({ 'feature-set': 3294202862, 'solana-core': API_VERSION }),
   getGenesisHash: () => MAINNET_GENESIS_HASH,
@@ -609,6 +591,7 @@ const METHODS: Record<string, Method> = {
   },
   getAccountInfo: (node, params) => node.withContext(node.account(addressParam(params[0]), String(config(params, 1).encoding ?? 'binary'))),
   getMultipleAccounts: (node, params) => {
+    // Counted before the addresses are checked, each as it is read (not `addressesParam`, which checks all first).
     if (!Array.isArray(params[0])) throw new RpcError(-32602, 'Invalid params: invalid type: expected a sequence');
     const addresses = params[0] as unknown[];
     if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw new RpcError(-32602, `Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
@@ -624,40 +607,9 @@ const METHODS: Record<string, Method> = {
   getTransaction: (node, params) => node.transaction(signatureParam(params[0]), config(params, 1)),
 };
 
-interface JsonRpcRequest {
-  jsonrpc?: unknown;
-  id?: unknown;
-  method?: unknown;
-  params?: unknown;
-}
-
-function handleOne(node: DataNode, request: unknown): Json {
-  const r = (request && typeof request === 'object' && !Array.isArray(request) ? request : {}) as JsonRpcRequest;
-  const id = r.id ?? null;
-  if (r.jsonrpc !== '2.0' || typeof r.method !== 'string') return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id };
-  const method = Object.hasOwn(METHODS, r.method) ? METHODS[r.method] : undefined;
-  if (!method) return { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id };
-  try {
-    return { jsonrpc: '2.0', result: method(node, Array.isArray(r.params) ? r.params : []), id };
-  } catch (err) {
-    if (err instanceof RpcError) return { jsonrpc: '2.0', error: { code: err.code, message: err.message }, id };
-    return { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id };
-  }
-}
-
 /** The data RPC node over `world`, at the time `now()` says (read once per HTTP request). */
 export function createSolanaDataRpcHandler(world: SandboxWorld, now: () => Date = () => new Date()): ProviderHandler {
   const tokenAccounts = new Map<string, { mint: string; owner: string }>();
   const programOwned = new Map<string, string>();
-  return (req) => {
-    if (req.method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: use POST' }, id: null } };
-    // The provider server hands over non-JSON bodies as text.
-    if (typeof req.body !== 'object' || req.body === null) return { body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null } };
-    const node = new DataNode(world, now(), tokenAccounts, programOwned);
-    if (Array.isArray(req.body)) {
-      if (req.body.length === 0) return { body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null } };
-      return { body: req.body.map((r) => handleOne(node, r)) };
-    }
-    return { body: handleOne(node, req.body) };
-  };
+  return jsonRpcHandler(METHODS, () => new DataNode(world, now(), tokenAccounts, programOwned));
 }

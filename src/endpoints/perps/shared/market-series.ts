@@ -15,7 +15,7 @@ import { ApiError } from '../../../app/errors.js';
 import { utcDay } from '../../../app/recorder.js';
 import type { TrendMarketPoint } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { addDays } from '../../history-alerts/shared/history.js';
+import { addDays, coverageCaveats, type InsufficientHistoryMessage } from '../../history-alerts/shared/history.js';
 import { MARKET_STRUCTURE_VENUE, perpsMarketSnapshotData, storedMarketPoints } from './market-structure.js';
 import { legOf, VENUE_LABEL } from './venues.js';
 
@@ -75,26 +75,15 @@ export async function readMarketSeries(ctx: HandlerContext, days: number): Promi
   };
 }
 
+/** The `insufficient_history` wording for pool venue A's markets, snapshotted by perps-market-structure. */
+const marketHistory: InsufficientHistoryMessage = (points, days) =>
+  `Only ${points.length === 1 ? `one daily point (${points[0]!.day})` : 'no daily point'} of pool venue A's markets exists in the last ${days} days: ` +
+  'no change or direction can be told yet. A snapshot is recorded once a day, by every perps-market-structure answer and by the daily snapshot sweep.';
+
 /**
- * Coverage of the series (the codes token-trend uses): `insufficient_history` below two points (no
- * direction can be told), `partial_history` when days of the window are missing.
+ * Coverage of the series, as token-trend's (`coverageCaveats`): `insufficient_history` below two points
+ * (no direction can be told), `partial_history` when days of the window are missing.
  */
 export function marketCoverageCaveats(points: readonly { day: string }[], fromDay: string, days: number): Caveat[] {
-  const expected = days + 1;
-  if (points.length < 2) {
-    return [{
-      code: 'insufficient_history',
-      message: `Only ${points.length === 1 ? `one daily point (${points[0]!.day})` : 'no daily point'} of pool venue A's markets exists in the last ${days} days: ` +
-        'no change or direction can be told yet. A snapshot is recorded once a day, by every perps-market-structure answer and by the daily snapshot sweep.',
-    }];
-  }
-  if (points.length < expected) {
-    const first = points[0]!.day;
-    return [{
-      code: 'partial_history',
-      message: `The series has ${points.length} of ${expected} daily points` +
-        `${first > fromDay ? `; it starts on ${first}, not at the window start ${fromDay}` : ''}. Days without a snapshot are absent, never filled in.`,
-    }];
-  }
-  return [];
+  return coverageCaveats(points, fromDay, days, marketHistory);
 }

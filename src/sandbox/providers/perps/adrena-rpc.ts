@@ -14,48 +14,28 @@
  * limit (said here, not hidden): account data is served only as base64; other encodings get a -32602
  * naming the limit. Unknown addresses are `null`, another program's accounts `[]`, as on mainnet.
  */
-import { isAddress } from '@solana/kit';
 import { ADRENA_PROGRAM_ID } from '../../../sources/perps/adrena-layout.js';
 import type { PerpsWorld } from '../../../sources/perps/types.js';
-import { rentExemptMinimum } from '../../solana/constants.js';
 import { RpcError } from '../../solana/errors.js';
 import { base58Decode } from '../../world/random.js';
 import { slotAt, toUnix } from '../../world/time.js';
 import type { ProviderHandler } from '../server.js';
+import { API_VERSION, addressParam, addressesParam, config, jsonRpcHandler, type Json, type RpcMethod } from '../json-rpc-node.js';
 import { renderAdrenaAccounts } from './adrena-encode.js';
-
-const MAX_MULTIPLE_ACCOUNTS = 100;
-const MAX_FILTERS = 4;
-/** `rentEpoch` of every rent-exempt account (u64::MAX, rounded by JSON as a real node's is). */
-const RENT_EPOCH = Number(18446744073709551615n);
-
-type Json = Record<string, unknown>;
-type Params = unknown[];
-
-function config(params: Params, position: number): Json {
-  const value = params[position];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function addressParam(value: unknown): string {
-  if (typeof value !== 'string' || !isAddress(value)) throw new RpcError(-32602, 'Invalid param: Invalid');
-  return value;
-}
+import { dataSizeFilter, filtersParam, memcmpFilter, programAccountJson, type AccountFilter } from './program-accounts.js';
 
 function requireBase64(options: Json): void {
   const encoding = options.encoding ?? 'binary';
   if (encoding !== 'base64') throw new RpcError(-32602, `Invalid params: the sandbox serves Adrena accounts only as base64 (asked ${String(encoding)})`);
 }
 
-type Filter = (data: Uint8Array) => boolean;
-
 /** One `getProgramAccounts` filter, validated as a node does (-32602 for anything else). */
-function parseFilter(raw: unknown): Filter {
+function parseFilter(raw: unknown): AccountFilter {
   const f = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Json) : null;
   if (f && 'dataSize' in f) {
     const size = f.dataSize;
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new RpcError(-32602, 'Invalid params: invalid dataSize filter');
-    return (data) => data.length === size;
+    return dataSizeFilter(size);
   }
   const memcmp = f && f.memcmp && typeof f.memcmp === 'object' ? (f.memcmp as Json) : null;
   if (memcmp) {
@@ -66,21 +46,9 @@ function parseFilter(raw: unknown): Filter {
     else if (encoding === 'base64') wanted = /^[A-Za-z0-9+/]*={0,2}$/.test(bytes) ? new Uint8Array(Buffer.from(bytes, 'base64')) : null;
     else throw new RpcError(-32602, `Invalid params: unknown memcmp encoding ${String(encoding)}`);
     if (!wanted || wanted.length > 128) throw new RpcError(-32602, 'Invalid params: invalid memcmp bytes');
-    const expected = wanted;
-    return (data) => offset + expected.length <= data.length && expected.every((b, i) => data[offset + i] === b);
+    return memcmpFilter(offset, wanted);
   }
   throw new RpcError(-32602, 'Invalid params: unknown filter');
-}
-
-function accountJson(data: Uint8Array): Json {
-  return {
-    data: [Buffer.from(data).toString('base64'), 'base64'],
-    executable: false,
-    lamports: Number(rentExemptMinimum(data.length)),
-    owner: ADRENA_PROGRAM_ID,
-    rentEpoch: RENT_EPOCH,
-    space: data.length,
-  };
 }
 
 /** One request's view of the venue: the accounts are rendered once, on first use. */
@@ -98,25 +66,23 @@ class AdrenaNode {
   }
 
   withContext(value: unknown): Json {
-    return { context: { apiVersion: '2.2.14', slot: this.slot }, value };
+    return { context: { apiVersion: API_VERSION, slot: this.slot }, value };
   }
 
   account(address: string): Json | null {
     const data = this.accounts.get(address);
-    return data ? accountJson(data) : null;
+    return data ? programAccountJson(data, ADRENA_PROGRAM_ID) : null;
   }
 
-  programAccounts(program: string, filters: Filter[]): Json[] {
+  programAccounts(program: string, filters: AccountFilter[]): Json[] {
     if (program !== ADRENA_PROGRAM_ID) return [];
     return [...this.accounts]
       .filter(([, data]) => filters.every((f) => f(data)))
-      .map(([pubkey, data]) => ({ pubkey, account: accountJson(data) }));
+      .map(([pubkey, data]) => ({ pubkey, account: programAccountJson(data, ADRENA_PROGRAM_ID) }));
   }
 }
 
-type Method = (node: AdrenaNode, params: Params) => unknown;
-
-const METHODS: Record<string, Method> = {
+const METHODS: Record<string, RpcMethod<AdrenaNode>> = {
   getHealth: () => 'ok',
   getSlot: (node) => node.slot,
   getAccountInfo: (node, params) => {
@@ -125,9 +91,7 @@ const METHODS: Record<string, Method> = {
     return node.withContext(node.account(address));
   },
   getMultipleAccounts: (node, params) => {
-    if (!Array.isArray(params[0])) throw new RpcError(-32602, 'Invalid params: invalid type: expected a sequence');
-    const addresses = (params[0] as unknown[]).map(addressParam);
-    if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw new RpcError(-32602, `Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+    const addresses = addressesParam(params[0]);
     requireBase64(config(params, 1));
     return node.withContext(addresses.map((a) => node.account(a)));
   },
@@ -135,39 +99,12 @@ const METHODS: Record<string, Method> = {
     const program = addressParam(params[0]);
     const options = config(params, 1);
     requireBase64(options);
-    const rawFilters = options.filters ?? [];
-    if (!Array.isArray(rawFilters)) throw new RpcError(-32602, 'Invalid params: filters must be a sequence');
-    if (rawFilters.length > MAX_FILTERS) throw new RpcError(-32602, `Too many filters provided; max ${MAX_FILTERS}`);
-    const accounts = node.programAccounts(program, rawFilters.map(parseFilter));
+    const accounts = node.programAccounts(program, filtersParam(options, parseFilter, 'Invalid params: filters must be a sequence'));
     return options.withContext === true ? node.withContext(accounts) : accounts;
   },
 };
 
-function handleOne(node: AdrenaNode, request: unknown): Json {
-  const r = (request && typeof request === 'object' && !Array.isArray(request) ? request : {}) as Json;
-  const id = r.id ?? null;
-  if (r.jsonrpc !== '2.0' || typeof r.method !== 'string') return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id };
-  const method = Object.hasOwn(METHODS, r.method) ? METHODS[r.method] : undefined;
-  if (!method) return { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id };
-  try {
-    return { jsonrpc: '2.0', result: method(node, Array.isArray(r.params) ? r.params : []), id };
-  } catch (err) {
-    if (err instanceof RpcError) return { jsonrpc: '2.0', error: { code: err.code, message: err.message }, id };
-    return { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id };
-  }
-}
-
 /** The pool venue B node over the perps world, at the time `now()` says (read once per HTTP request). */
 export function createAdrenaRpcHandler(world: PerpsWorld, now: () => Date): ProviderHandler {
-  return (req) => {
-    if (req.method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: use POST' }, id: null } };
-    // The provider server hands over non-JSON bodies as text.
-    if (typeof req.body !== 'object' || req.body === null) return { body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null } };
-    const node = new AdrenaNode(world, now());
-    if (Array.isArray(req.body)) {
-      if (req.body.length === 0) return { body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null } };
-      return { body: req.body.map((r) => handleOne(node, r)) };
-    }
-    return { body: handleOne(node, req.body) };
-  };
+  return jsonRpcHandler(METHODS, () => new AdrenaNode(world, now()));
 }

@@ -15,22 +15,16 @@
  * programs: answered in base64, as a node falls back). Account data is returned as `[data, encoding]`.
  */
 import { RpcError } from '../../solana/errors.js';
-import { rentExemptMinimum } from '../../solana/constants.js';
 import { slotAt } from '../../world/time.js';
-import { addressToBytes, base58Decode, base58Encode } from '../../world/random.js';
+import { base58Decode, base58Encode } from '../../world/random.js';
 import { JUPITER_PERPS_MAINNET_POOL } from '../../../sources/perps/jupiter-perps.js';
 import type { PerpsWorld, PoolMarket } from '../../../sources/perps/types.js';
 import type { ProviderHandler } from '../server.js';
+import { API_VERSION, addressParam, addressesParam, config, jsonRpcHandler, type Json, type RpcMethod } from '../json-rpc-node.js';
 import { renderMarketAccounts, renderPositionAccounts, type SandboxAccount } from './jupiter-perps-encode.js';
+import { MAX_FILTERS, dataSizeFilter, filtersParam, memcmpFilter, programAccountJson, type AccountFilter } from './program-accounts.js';
 
-const API_VERSION = '2.2.14';
-const MAX_MULTIPLE_ACCOUNTS = 100;
-const MAX_FILTERS = 4;
 const MAX_BASE58_DATA = 128;
-/** u64::MAX, as nodes report for rent-exempt accounts (JSON numbers round it). */
-const RENT_EPOCH = Number(18446744073709551615n);
-
-type Json = Record<string, unknown>;
 
 /** The accounts at one instant; positions are rendered only when a request needs them. */
 class PerpsNode {
@@ -66,16 +60,6 @@ class PerpsNode {
   }
 }
 
-function config(params: unknown[], position: number): Json {
-  const value = params[position];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function addressParam(value: unknown): string {
-  if (typeof value !== 'string' || addressToBytes(value) === null) throw new RpcError(-32602, 'Invalid param: Invalid');
-  return value;
-}
-
 type Encoding = 'base64' | 'base58';
 
 function encodingParam(options: Json): Encoding {
@@ -86,45 +70,28 @@ function encodingParam(options: Json): Encoding {
 }
 
 function render(account: SandboxAccount, encoding: Encoding): Json {
-  let data: [string, string];
-  if (encoding === 'base58') {
-    if (account.data.length > MAX_BASE58_DATA) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
-    data = [base58Encode(account.data), 'base58'];
-  } else {
-    data = [Buffer.from(account.data).toString('base64'), 'base64'];
-  }
-  return {
-    data,
-    executable: false,
-    lamports: Number(rentExemptMinimum(account.data.length)),
-    owner: account.owner,
-    rentEpoch: RENT_EPOCH,
-    space: account.data.length,
-  };
+  if (encoding === 'base64') return programAccountJson(account.data, account.owner);
+  if (account.data.length > MAX_BASE58_DATA) throw new RpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+  return programAccountJson(account.data, account.owner, [base58Encode(account.data), 'base58']);
 }
 
-type AccountFilter = (data: Uint8Array) => boolean;
-
+/** One `getProgramAccounts` filter: a dataSize or memcmp that does not parse is passed over to the next kind. */
 function filterParam(raw: unknown): AccountFilter {
   const filter = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Json) : null;
   if (filter && typeof filter.dataSize === 'number' && Number.isInteger(filter.dataSize) && filter.dataSize >= 0) {
-    const size = filter.dataSize;
-    return (data) => data.length === size;
+    return dataSizeFilter(filter.dataSize);
   }
   const memcmp = filter?.memcmp && typeof filter.memcmp === 'object' ? (filter.memcmp as Json) : null;
   if (memcmp && typeof memcmp.offset === 'number' && Number.isInteger(memcmp.offset) && memcmp.offset >= 0 && typeof memcmp.bytes === 'string') {
     const encoding = memcmp.encoding ?? 'base58';
     const bytes = encoding === 'base58' ? base58Decode(memcmp.bytes) : encoding === 'base64' ? Buffer.from(memcmp.bytes, 'base64') : null;
     if (!bytes) throw new RpcError(-32602, 'Invalid params: invalid memcmp bytes');
-    const offset = memcmp.offset;
-    return (data) => data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
+    return memcmpFilter(memcmp.offset, bytes);
   }
   throw new RpcError(-32602, 'Invalid params: invalid filter');
 }
 
-type Method = (node: PerpsNode, params: unknown[]) => unknown;
-
-const METHODS: Record<string, Method> = {
+const METHODS: Record<string, RpcMethod<PerpsNode>> = {
   getHealth: () => 'ok',
   getSlot: (node) => node.slot,
   getAccountInfo: (node, params) => {
@@ -134,9 +101,7 @@ const METHODS: Record<string, Method> = {
     return node.withContext(account ? render(account, encoding) : null);
   },
   getMultipleAccounts: (node, params) => {
-    if (!Array.isArray(params[0])) throw new RpcError(-32602, 'Invalid params: invalid type: expected a sequence');
-    const addresses = params[0].map(addressParam);
-    if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw new RpcError(-32602, `Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+    const addresses = addressesParam(params[0]);
     const encoding = encodingParam(config(params, 1));
     return node.withContext(addresses.map((a) => {
       const account = node.account(a);
@@ -147,9 +112,8 @@ const METHODS: Record<string, Method> = {
     const program = addressParam(params[0]);
     const options = config(params, 1);
     const encoding = encodingParam(options);
-    const rawFilters = options.filters ?? [];
-    if (!Array.isArray(rawFilters) || rawFilters.length > MAX_FILTERS) throw new RpcError(-32602, `Too many filters provided; max ${MAX_FILTERS}`);
-    const filters = rawFilters.map(filterParam);
+    // This node answers a non-sequence as it answers too many filters.
+    const filters = filtersParam(options, filterParam, `Too many filters provided; max ${MAX_FILTERS}`);
     const matches = node
       .programAccounts(program)
       .filter((a) => filters.every((f) => f(a.data)))
@@ -158,37 +122,7 @@ const METHODS: Record<string, Method> = {
   },
 };
 
-interface JsonRpcRequest {
-  jsonrpc?: unknown;
-  id?: unknown;
-  method?: unknown;
-  params?: unknown;
-}
-
-function handleOne(node: PerpsNode, request: unknown): Json {
-  const r = (request && typeof request === 'object' && !Array.isArray(request) ? request : {}) as JsonRpcRequest;
-  const id = r.id ?? null;
-  if (r.jsonrpc !== '2.0' || typeof r.method !== 'string') return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id };
-  const method = Object.hasOwn(METHODS, r.method) ? METHODS[r.method] : undefined;
-  if (!method) return { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id };
-  try {
-    return { jsonrpc: '2.0', result: method(node, Array.isArray(r.params) ? r.params : []), id };
-  } catch (err) {
-    if (err instanceof RpcError) return { jsonrpc: '2.0', error: { code: err.code, message: err.message }, id };
-    return { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id };
-  }
-}
-
 /** The venue-A node over `world`, at the time `now()` says (read once per HTTP request). */
 export function createJupiterPerpsRpcHandler(world: PerpsWorld, now: () => Date = () => new Date()): ProviderHandler {
-  return (req) => {
-    if (req.method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: use POST' }, id: null } };
-    if (typeof req.body !== 'object' || req.body === null) return { body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null } };
-    const node = new PerpsNode(world, now(), JUPITER_PERPS_MAINNET_POOL);
-    if (Array.isArray(req.body)) {
-      if (req.body.length === 0) return { body: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null } };
-      return { body: req.body.map((r) => handleOne(node, r)) };
-    }
-    return { body: handleOne(node, req.body) };
-  };
+  return jsonRpcHandler(METHODS, () => new PerpsNode(world, now(), JUPITER_PERPS_MAINNET_POOL));
 }
