@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency on loopback, measured in one run so ratios are meaningful.
  * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, an invalid-input
  * refusal; cold fan-out of enrich-token-full with injected source latency; upstream requests per cold
- * call; batch-enrich parallelism (25 cold addresses vs one); wallet-graph's upstream-call budget.
+ * call; batch-enrich parallelism (25 cold addresses vs one); wallet-graph's upstream-call budget; history reads;
+ * the discovery endpoints' cold latency (p50/p95 against the 15 s deadline).
  * Issue 12 extends this with paid calls (pre-signed payments), coalescing and memory.
  * Writes bench/results.json.
  */
@@ -18,6 +19,7 @@ import { measureBatch } from './batch.js';
 import { liveTokenAnswer, measureHistoryReads } from './history.js';
 import { countUpstreamCalls, measureFanout } from './fanout.js';
 import { measureWalletGraph } from './wallet-graph.js';
+import { measureDiscoveryLatency } from './discovery.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 32;
@@ -62,6 +64,7 @@ const fanout = await measureFanout(service, 50);
 const upstreamCalls = await countUpstreamCalls(service);
 const walletGraph = await measureWalletGraph(service);
 const liveToken = await liveTokenAnswer(service);
+const discovery = await measureDiscoveryLatency(service);
 
 await service.close();
 await baseline.close();
@@ -90,5 +93,9 @@ for (const r of walletGraph.rows) {
 console.log(`\nhistory reads (${history.subjects} subjects × ${history.days_stored} days; ${history.points_7d} vs ${history.points_30d} points):`);
 console.log(`  store.getSnapshots: 7 d ${history.store.read_7d_us} µs, 30 d ${history.store.read_30d_us} µs → ${history.store.ratio}× (linear in points; 30 d on a 20-subject table: ${history.store_small_table_30d_us} µs)`);
 console.log(`  token-trend call: 7 d ${history.endpoint.read_7d_us} µs, 30 d ${history.endpoint.read_30d_us} µs → ${history.endpoint.ratio}× (target ≤ ${history.target_ratio}: ${history.met ? 'met' : 'NOT met'})`);
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history }, null, 2));
+console.log(`\ndiscovery endpoints, cold (every source read), sandbox (deadline ${discovery.deadline_ms} ms: ${discovery.met ? 'every call within it' : 'NOT all within it'}):`);
+for (const r of discovery.rows) {
+  console.log(`  ${r.endpoint.padEnd(22)} p50 ${String(r.p50_ms).padStart(5)} ms  p95 ${String(r.p95_ms).padStart(5)} ms  max ${String(r.max_ms).padStart(5)} ms${r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''}`);
+}
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
 console.log('\nwritten to bench/results.json');

@@ -182,7 +182,7 @@ export class Invoker {
     const { cache, config, now } = this.deps;
     const execution = await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
-      context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store },
+      context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store, smartMoneyWallets: config.smartMoneyWallets },
     });
     const caveats: Caveat[] = [...(execution.result.caveats ?? [])];
     if (config.dataMode === 'sandbox' && !caveats.some((c) => c.code === 'sandbox_data')) {

@@ -37,7 +37,7 @@ export interface Config {
   /** Per-provider base URL overrides (live mode; e.g. a paid Jupiter host or a proxy). */
   sourceUrls: Partial<Record<
     | 'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields' | 'defillamaCoins'
-    | 'perpsVenueARpc' | 'perpsVenueBRpc' | 'hyperliquidApi' | 'hyperliquidStats' | 'dydxIndexer',
+    | 'perpsVenueARpc' | 'perpsVenueBRpc' | 'hyperliquidApi' | 'hyperliquidStats' | 'dydxIndexer' | 'cardPacks',
     string
   >>;
   /** Budget of one call to a data source, retries included, and the retries. */
@@ -51,6 +51,11 @@ export interface Config {
   jobsEnabled: boolean;
   /** Payers whose calls the query stream does not count (the operator's own test traffic), as written. */
   consensusExcludedPayers: string[];
+  /**
+   * The operator's smart-money seed wallets (`SMART_MONEY_WALLETS`, comma-separated, at most 30), used by
+   * the smart-money endpoints when a call names none; unset = the endpoints' own default.
+   */
+  smartMoneyWallets?: string[];
   /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
   sandboxFaults?: string;
   demoLimitPerHour: number;
@@ -74,6 +79,20 @@ function boolFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): b
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new Error(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+/** Seed wallets of smart-money-flow: the spec's bound, so an operator list is one call's worth. */
+export const MAX_SMART_MONEY_WALLETS = 30;
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** `SMART_MONEY_WALLETS`: distinct Solana addresses in the given order; a bad entry fails start-up, not a call. */
+function smartMoneyWalletsFromEnv(env: NodeJS.ProcessEnv): string[] | undefined {
+  const list = [...new Set((env.SMART_MONEY_WALLETS ?? '').split(',').map((w) => w.trim()).filter(Boolean))];
+  if (list.length === 0) return undefined;
+  const bad = list.find((w) => !SOLANA_ADDRESS.test(w));
+  if (bad !== undefined) throw new Error(`SMART_MONEY_WALLETS must list Solana addresses (base58, 32-44 characters), got "${bad}"`);
+  if (list.length > MAX_SMART_MONEY_WALLETS) throw new Error(`SMART_MONEY_WALLETS lists ${list.length} wallets, at most ${MAX_SMART_MONEY_WALLETS}`);
+  return list;
 }
 
 const PROVIDER_KEYS = ['HELIUS_API_KEY', 'JUPITER_API_KEY', 'SOLANA_RPC_URL'] as const;
@@ -112,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         // The pool venues' accounts are read over Solana RPC: PERPS_RPC_URL, else SOLANA_RPC_URL (service.ts).
         ['perpsVenueARpc', env.PERPS_RPC_URL], ['perpsVenueBRpc', env.PERPS_RPC_URL],
         ['hyperliquidApi', env.HYPERLIQUID_URL], ['hyperliquidStats', env.HYPERLIQUID_STATS_URL], ['dydxIndexer', env.DYDX_INDEXER_URL],
+        ['cardPacks', env.CARD_PACKS_URL],
       ] as const).filter(([, v]) => v),
     ),
     sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),
@@ -121,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotRetentionDays: intFromEnv(env, 'SNAPSHOT_RETENTION_DAYS', 35),
     jobsEnabled: boolFromEnv(env, 'JOBS_ENABLED', true),
     consensusExcludedPayers: (env.CONSENSUS_EXCLUDE_PAYERS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    smartMoneyWallets: smartMoneyWalletsFromEnv(env),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
     logLevel: env.LOG_LEVEL || 'info',

@@ -82,6 +82,11 @@ export interface HandlerContext {
   /** The SQL store: snapshots and the query stream (history, alerts, consensus). */
   store: Store;
   /**
+   * The operator's smart-money seed wallets (config `smartMoneyWallets`, `SMART_MONEY_WALLETS`); absent =
+   * the smart-money endpoints' curated default list (src/endpoints/discovery/shared/smart-wallets.ts).
+   */
+  smartMoneyWallets?: readonly string[];
+  /**
    * Runs another endpoint for a composite one (`query`): the input is validated with that endpoint's
    * schema (defaults applied), the answer comes through the shared cache, under this call's deadline.
    * Throws ApiError (`invalid_input`, `not_implemented`, upstream codes) like a direct call would fail.

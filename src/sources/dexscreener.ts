@@ -7,9 +7,11 @@ import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { DexTokenPairsSchema, type DexPair } from './wire/dexscreener.js';
 import { DexTopBoostsSchema, type DexTokenBoost } from './wire/dexscreener-boosts.js';
+import { DexLatestProfilesSchema, type DexTokenProfile } from './wire/dexscreener-profiles.js';
 
 export type { DexPair } from './wire/dexscreener.js';
 export type { DexTokenBoost } from './wire/dexscreener-boosts.js';
+export type { DexTokenProfile } from './wire/dexscreener-profiles.js';
 
 export interface DexScreenerClientOptions {
   /** Base URL `https://api.dexscreener.com` (or the sandbox's), leg `market_data`. */
@@ -21,6 +23,7 @@ export const DEXSCREENER_MAX_ADDRESSES = 30;
 
 const parseTokenPairs = wireParser(DexTokenPairsSchema);
 const parseTopBoosts = wireParser(DexTopBoostsSchema);
+const parseLatestProfiles = wireParser(DexLatestProfilesSchema);
 
 export class DexScreenerClient {
   private readonly http: HttpSource;
@@ -61,6 +64,17 @@ export class DexScreenerClient {
    */
   async topBoostedTokens(signal?: AbortSignal): Promise<DexTokenBoost[]> {
     const entries = await this.http.request('/token-boosts/top/v1', { parse: parseTopBoosts, signal });
+    const seen = new Set<string>();
+    return entries.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress));
+  }
+
+  /**
+   * The latest Solana token profiles (`/token-profiles/latest/v1`), newest first as served: the feed of
+   * fresh tokens. Other chains' entries are dropped, and a token listed twice is kept once (its first,
+   * newest entry).
+   */
+  async latestTokenProfiles(signal?: AbortSignal): Promise<DexTokenProfile[]> {
+    const entries = await this.http.request('/token-profiles/latest/v1', { parse: parseLatestProfiles, signal });
     const seen = new Set<string>();
     return entries.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress));
   }

@@ -4,6 +4,7 @@
  * what differs is configuration only. Health of every source's circuit breaker feeds `/status`.
  */
 import { CircuitBreaker } from './breaker.js';
+import { CARD_PACKS_LIVE_URL, CardPackClient } from './card-packs.js';
 import { DefiLlamaClient } from './defillama.js';
 import { DexScreenerClient } from './dexscreener.js';
 import type { LegName } from './errors.js';
@@ -35,6 +36,8 @@ export interface SourceUrls {
   hyperliquidStats: string;
   /** Reference venue D (dYdX v4 indexer). */
   dydxIndexer: string;
+  /** Card-pack machines (`GET /api/machines`, the service's assumed format: docs/gacha.md). */
+  cardPacks: string;
 }
 
 export interface SourceKeys {
@@ -56,6 +59,7 @@ export interface Sources {
   rpc: SolanaRpcClient;
   /** The four perps venues (sources/perps/types.ts), each on its own leg. */
   perps: { A: PoolVenueSource; B: PoolVenueSource; C: RefVenueCSource; D: RefVenueDSource };
+  cardPacks: CardPackClient;
   /** Every HttpSource, for health and request counting. */
   http: HttpSource[];
 }
@@ -74,6 +78,7 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
   hyperliquidApi: HYPERLIQUID_API_URL,
   hyperliquidStats: HYPERLIQUID_STATS_URL,
   dydxIndexer: DYDX_INDEXER_URL,
+  cardPacks: CARD_PACKS_LIVE_URL,
 };
 
 /**
@@ -116,6 +121,7 @@ export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: Source
       }),
       D: new DydxIndexerClient({ http: source('perps_venue_d', urls.dydxIndexer) }),
     },
+    cardPacks: new CardPackClient({ http: source('card_packs', urls.cardPacks) }),
     http,
   };
 }

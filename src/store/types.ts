@@ -32,7 +32,11 @@ export interface StoredClaim extends PaymentClaim {
 }
 
 /** What a snapshot is of. */
-export type SnapshotSubjectType = 'token' | 'wallet' | 'perps_wallet' | 'perps_market';
+/**
+ * `token_market`: the discovery endpoints' readings of a token's market (liquidity, holders, price), kept
+ * apart from `token` enrichment observations so neither family's baselines lack the other's fields.
+ */
+export type SnapshotSubjectType = 'token' | 'wallet' | 'perps_wallet' | 'perps_market' | 'token_market';
 
 /** One subject's state on one UTC day (the latest observation of that day wins). */
 export interface SnapshotRecord {

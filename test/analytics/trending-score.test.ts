@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { holderGrowthPct, TRENDING_WEIGHTS, trendingFactorValues, trendingScore, type TrendingInputs } from '../../src/analytics/trending-score.js';
-
-const full: TrendingInputs = {
-  volume24hUsd: 100_000,
-  liquidityUsd: 100_000,
-  priceChange24hPct: 10,
-  buys24h: 60,
-  sells24h: 40,
-  holderGrowthPct: 5,
-  attentionCalls: 2,
-  maxAttentionCalls: 4,
-};
+import { holderGrowthPct, TRENDING_WEIGHTS, trendingFactorValues, trendingScore } from '../../src/analytics/trending-score.js';
+import { FULL_TRENDING_INPUTS as full } from './trending-inputs.js';
 
 describe('trending factors', () => {
   test('weights sum to 1', () => {

@@ -42,9 +42,11 @@ describe('sandbox backfill', () => {
 
   it('writes 30 daily points (today − 30 … yesterday, at noon UTC) for every cast token and wallet and perps_market/A', async () => {
     const subjects = [...castSubjects(), ...perpsMarketSubjects()];
-    assert.equal(subjects.length, 54, '23 cast tokens, 30 cast wallets, pool venue A\'s markets');
-    assert.deepEqual(report.subjects, { tokens: 23, wallets: 30, perps_markets: 1 });
-    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 54 * 30, kept: 0, failed: 0, errors: [] });
+    // 29 cast tokens (23 + the 6 fresh launches, each alive at noon of every day: relaunched every 6–24 h),
+    // 38 cast wallets (30 + the 8 smart-money wallets), pool venue A's markets.
+    assert.equal(subjects.length, 68);
+    assert.deepEqual(report.subjects, { tokens: 29, wallets: 38, perps_markets: 1 });
+    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 68 * 30, kept: 0, failed: 0, errors: [] });
     const expectedDays = Array.from({ length: 30 }, (_, i) => dayOf(now - (30 - i) * DAY));
     for (const s of subjects) {
       const rows = await service.store.getSnapshots(s.type, s.address, dayOf(now - 40 * DAY), dayOf(now));
@@ -106,7 +108,7 @@ describe('sandbox backfill', () => {
   it('running it again keeps every observed day (nothing replaced, nothing added)', async () => {
     const before = await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY));
     const again = await backfillSandbox({ store: service.store, seed, days: 30, now: new Date(now) });
-    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 54 * 30 });
+    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 68 * 30 });
     assert.deepEqual(await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - 30 * DAY), dayOf(now - DAY)), before);
   });
 

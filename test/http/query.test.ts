@@ -105,9 +105,16 @@ describe('query', { concurrency: 3 }, () => {
     assert.deepEqual(json.answer.markets.map((m: Json) => m.asset), ['SOL', 'BTC', 'ETH'], 'BONK is not listed on pool venue A');
   });
 
-  it('a route to an endpoint that is not built yet: 501, nothing charged', async () => {
+  it('"what is trending" routes to trending-signals, charged the query price', async () => {
     const { status, json, charged } = await ask('what is trending right now?');
-    // trending-signals lands with issue 7; this test then asserts its answer instead.
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.equal(charged, 3000n);
+    assert.equal(json.answered_by, 'trending-signals');
+    assert.ok(['accumulation', 'distribution', 'mixed'].includes(json.answer.sentiment.sentiment), JSON.stringify(json.answer.sentiment));
+  });
+
+  it('a route to an endpoint that is not built yet: 501, nothing charged', async () => {
+    const { status, json, charged } = await ask('Find launchpad gems');
     assert.equal(status, 501, JSON.stringify(json));
     assert.equal(json.error.code, 'not_implemented');
     assert.equal(charged, 0n);

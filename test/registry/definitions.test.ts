@@ -164,7 +164,9 @@ test('cache TTLs are 30 s to 10 min, except feed-latest (24 h); launchpad-pairs 
 // Endpoints whose family has landed; every other one must still answer 501 (no handler at all).
 const IMPLEMENTED = new Set(['enrich-wallet-light', 'enrich-wallet-full', 'enrich-token-light', 'enrich-token-full', 'parse-transaction', 'batch-enrich', 'compare-tokens', 'compare-wallets', 'due-diligence', 'whale-watch', 'query', 'protocol-profile', 'wallet-graph', 'copy-trade-signals', 'consensus-signal', 'feed-latest', 'token-trend', 'wallet-history', 'portfolio-history', 'check-alerts',
   'perps-market-structure', 'perps-market-trend', 'perps-trader-profile', 'refvenue-trader-profile', 'refvenue-smart-money',
-  'perps-cross-venue-funding', 'perps-venue-comparison', 'perps-basis-signal']);
+  'perps-cross-venue-funding', 'perps-venue-comparison', 'perps-basis-signal',
+  'new-tokens', 'trending-signals', 'smart-money-flow', 'smart-money-trenches', 'runner-scan', 'trenches-scan',
+  'trenches-check', 'exit-signal', 'attention-momentum', 'gacha-ev-scan']);
 
 test('handlers and briefings exactly on the built endpoints; summaries are one line; output schemas present', () => {
   for (const def of ENDPOINTS) {

@@ -7,13 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fifoLedger } from '../../src/analytics/copy-trade-ledger.js';
 import { copyTradeMetrics } from '../../src/analytics/copy-trade.js';
-import { valueSwaps, type WalletSwap } from '../../src/analytics/copy-trade-valuation.js';
+import { valueSwaps } from '../../src/analytics/copy-trade-valuation.js';
 import { CAST_ADDRESS as A, createSandboxWorld, WORLD_START } from '../../src/sandbox/world/index.js';
 import { designedTokens } from '../../src/sandbox/world/cast-tokens.js';
 import { FEW_PERIOD_DAYS, TRADE_MINUTE, isOffDay, pickHours, tradeTimes } from '../../src/sandbox/world/cast-traders.js';
 import { WSOL_MINT } from '../../src/sandbox/world/entities.js';
 import { priceAt } from '../../src/sandbox/world/tokens.js';
 import type { SandboxWorld } from '../../src/sandbox/world/types.js';
+import { worldSwaps } from '../helpers/world-swaps.js';
 
 const DAY = 86_400;
 const specs = designedTokens();
@@ -49,22 +50,9 @@ describe('the price-path facts the trader designs rely on (every day, 2023-09 â€
   });
 });
 
-/** What the wallet gave and got in each successful swap (the world's own transaction facts). */
-function swapsOf(world: SandboxWorld, address: string, at: Date): WalletSwap[] {
-  const out: WalletSwap[] = [];
-  for (const tx of world.wallet(address, at)!.transactions) {
-    if (tx.type !== 'SWAP' || tx.error !== null) continue;
-    const sold = tx.tokenTransfers.find((t) => t.from === address)!;
-    const bought = tx.tokenTransfers.find((t) => t.to === address)!;
-    const ui = (t: typeof sold) => Number(t.amountRaw) / 10 ** t.decimals;
-    out.push({ signature: tx.signature, timestamp: tx.timestamp, sold: { mint: sold.mint, amount: ui(sold) }, bought: { mint: bought.mint, amount: ui(bought) } });
-  }
-  return out;
-}
-
 function measure(world: SandboxWorld, address: string, at: Date, days: number) {
   const now = Math.floor(at.getTime() / 1000);
-  const swaps = swapsOf(world, address, at).filter((s) => s.timestamp >= now - days * DAY);
+  const swaps = worldSwaps(world.wallet(address, at)!.transactions, address).filter((s) => s.timestamp >= now - days * DAY);
   const valued = valueSwaps(swaps, (t) => world.token(WSOL_MINT, new Date(t * 1000))!.prices.marketData);
   const ledger = fifoLedger(valued.fills);
   return { swaps, valued, ledger, metrics: copyTradeMetrics(ledger) };

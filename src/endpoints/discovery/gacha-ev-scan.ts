@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { StringEnum, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { gachaEvScan } from './shared/gacha-ev.js';
+import { gachaEvBriefing } from './shared/gacha-briefing.js';
+import { GachaEvScanSchema } from './shared/gacha-schema.js';
 
 export default defineEndpoint({
   key: 'gacha-ev-scan',
@@ -9,10 +11,15 @@ export default defineEndpoint({
   price: '0.02',
   summary: 'Expected value of tokenized-card pack machines by exit path',
   description:
-    'Per card-pack machine: gross insured EV, instant-buyback floor (85 to 93 percent of insured value, cash exit ' +
-    'within 72 hours), marketplace sale (insured value minus a 2 percent fee, may not fill), verdict POSITIVE_EV, ' +
-    'HOUSE_EDGE or NEGATIVE_EV, and the rare plus epic stock share; ranked by the chosen exit path. min_edge_pct ' +
-    'keeps only machines whose net edge on that path is at least the given percent.',
+    'Per card-pack machine: gross insured EV of one pull (effective odds × average insured value per rarity tier; ' +
+    'tiers without stock are dropped and the odds renormalized), the instant-buyback floor (EV × the machine\'s ' +
+    'buyback rate clamped into 85 to 93 percent of insured value, cash within 72 hours, guaranteed), the marketplace ' +
+    'sale (EV minus a 2 percent fee, may not fill), each exit\'s net edge in percent of the price and its verdict ' +
+    '(POSITIVE_EV above 0, HOUSE_EDGE from -15 to 0, NEGATIVE_EV below -15), and the rare plus epic stock share. ' +
+    'exit_strategy picks the exit the verdict, edge and ranking are read from (both: the better one, a tie to the ' +
+    'buyback); machines rank by that edge, sold-out machines last. min_edge_pct keeps only machines whose edge on ' +
+    'that path is at least the given percent. An unknown machine code answers 404 not_found with the known codes ' +
+    '(not charged); the card-pack source down answers 502 (not charged).',
   input: Type.Object(
     {
       machine: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One machine code; omit to scan all' })),
@@ -27,7 +34,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Pack EV result, ranked by the chosen exit path'),
+  output: GachaEvScanSchema,
   cacheTtlSeconds: 300,
   example: { franchise: 'pokemon', exit_strategy: 'buyback', min_edge_pct: 0 },
+  handler: (input, ctx) => gachaEvScan(input, ctx),
+  briefing: gachaEvBriefing,
 });

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { smartMoneyTrenches } from './shared/smart-money-trenches.js';
+import { smartMoneyTrenchesBriefing } from './shared/smart-money-briefing.js';
+import { SmartMoneyTrenchesSchema } from './shared/smart-money-schema.js';
 
 export default defineEndpoint({
   key: 'smart-money-trenches',
@@ -9,8 +11,12 @@ export default defineEndpoint({
   price: '0.05',
   summary: 'Fresh tokens bought by smart-money wallets, ranked by distinct smart buyers and recency',
   description:
-    'Tokens at most max_token_age_hours old that at least min_buyers distinct smart-money wallets bought in the ' +
-    'last hours_back hours, ranked by the number of distinct smart buyers and recency.',
+    'Tokens at most max_token_age_hours old (age from the token\'s oldest DEX pair) that at least min_buyers ' +
+    'distinct smart wallets bought in the last hours_back hours, ranked by the number of distinct smart buyers, ' +
+    'then the latest buy. Smart wallets are the curated seed list\'s winners as smart-money-flow measures them by ' +
+    'default (win rate at least 0.55 over at least 5 closed trades in 14 days); losing seed wallets do not count. ' +
+    'Each token lists its buyers (win rate, buys, USD at trade time, first and last buy, whether they sold since) ' +
+    'and a 0-1 smart-money score from the buyers\' recency (three buyers right now make 1), with the market read.',
   input: Type.Object(
     {
       hours_back: withDefault(Type.Integer({ minimum: 1, maximum: 48, description: 'Buy window in hours' }), 12),
@@ -20,7 +26,14 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Fresh tokens ranked by distinct smart buyers and recency'),
+  output: SmartMoneyTrenchesSchema,
   cacheTtlSeconds: 60,
   example: { hours_back: 12, max_token_age_hours: 6, min_buyers: 2, limit: 10 },
+  handler: (input, ctx) => smartMoneyTrenches({
+    hours_back: input.hours_back ?? 12,
+    max_token_age_hours: input.max_token_age_hours ?? 6,
+    min_buyers: input.min_buyers ?? 1,
+    limit: input.limit ?? 10,
+  }, ctx),
+  briefing: smartMoneyTrenchesBriefing,
 });

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { trenchesCheckAnswer } from './shared/trenches-check.js';
+import { trenchesCheckBriefing } from './shared/trenches-briefing.js';
+import { TrenchesCheckSchema } from './shared/trenches-schema.js';
 
 export default defineEndpoint({
   key: 'trenches-check',
@@ -9,15 +11,25 @@ export default defineEndpoint({
   price: '0.03',
   summary: 'Confluence verdict for one token: runner, smart-money and attention signals',
   description:
-    'Confluence verdict for one token of any age: HIGH_CONFLUENCE, MODERATE, SINGLE_SIGNAL or NO_SIGNAL, with the ' +
-    'confluence count and reasoning. Repeated calls at least 5 minutes apart unlock liquidity and holder deltas.',
+    'Confluence verdict for one token of any age: HIGH_CONFLUENCE (3 signals present), MODERATE (2), SINGLE_SIGNAL ' +
+    '(1) or NO_SIGNAL, with the count, each signal\'s evidence and reasoning. Signals: runner (runner stage RUNNING ' +
+    'or IGNITING on its deepest DEX pair; the stage, its reasons, velocity, wash and rug flags are included), smart ' +
+    'money (at least one smart wallet qualifying as a winner as in smart-money-flow, win rate at least 0.55 over at ' +
+    'least 5 closed trades in 14 days, bought it in the last 24 h; the buyers with their times), attention ' +
+    '(at least 3 paid calls naming it in this service\'s query stream over the last 6 hours, or the top decile of ' +
+    'the tokens asked about). Also the trenches-scan composite score with its factors and the holder count. A failed ' +
+    'leg is a caveat and its signal unknown (the count is then a lower bound). Liquidity and holder deltas compare ' +
+    'with the service\'s reading of the token at least 5 minutes old, so a repeat call 5 minutes or more apart ' +
+    'unlocks them (every call records its reading).',
   input: Type.Object(
     {
       mint: Address('Token mint address'),
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Confluence verdict for one token'),
+  output: TrenchesCheckSchema,
   cacheTtlSeconds: 30,
   example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' },
+  handler: (input, ctx) => trenchesCheckAnswer(input, ctx),
+  briefing: trenchesCheckBriefing,
 });

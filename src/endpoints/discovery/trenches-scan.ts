@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { trenchesScanAnswer } from './shared/trenches-scan.js';
+import { trenchesScanBriefing } from './shared/trenches-briefing.js';
+import { TrenchesScanSchema } from './shared/trenches-schema.js';
 
 export default defineEndpoint({
   key: 'trenches-scan',
@@ -9,9 +11,17 @@ export default defineEndpoint({
   price: '0.08',
   summary: 'Fresh tokens ranked by confluence of runner, smart-money and attention signals',
   description:
-    'Fresh tokens ranked by a three-signal composite (runner 0.45, smart-money 0.45, attention 0.10) with a ' +
-    'confluence verdict (HIGH_CONFLUENCE, MODERATE, SINGLE_SIGNAL), confluence count and reasoning. Tokens with ' +
-    'unknown liquidity pass the liquidity filter. Each leg degrades independently and is reported in caveats.',
+    'Fresh tokens from the market-data source\'s latest token profiles and top boosts (only tokens that paid for a ' +
+    'profile or boost are seen; stated in a caveat) no older than max_token_age_hours with at least ' +
+    'min_liquidity_usd of liquidity (an unknown age or liquidity passes), ranked by a three-signal composite 0 to 1: ' +
+    'runner 0.45 (the velocity score; 0 when FADING), smart money 0.45 (distinct buyers in the last 24 h, weighted by ' +
+    'recency, among the smart wallets qualifying as winners as in smart-money-flow: win rate at least 0.55 over at ' +
+    'least 5 closed trades in 14 days), attention 0.10 (paid calls naming the token in this service\'s ' +
+    'query stream over the last 6 hours). Each token carries its factors, a confluence verdict (HIGH_CONFLUENCE 3 ' +
+    'signals present, MODERATE 2, SINGLE_SIGNAL 1; tokens with none are left out) with the count, each signal\'s ' +
+    'evidence and reasoning, its runner stage with velocity, wash and rug flags, its smart buyers and its call ' +
+    'count. The legs degrade independently: a failed leg is a caveat, its signal unknown (not counted), and the ' +
+    'composite is renormalized over the other legs, so the scan still ranks.',
   input: Type.Object(
     {
       max_token_age_hours: withDefault(Type.Number({ minimum: 1, maximum: 72, description: 'Maximum token age in hours' }), 24),
@@ -23,7 +33,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Ranked confluence list; legs degrade independently'),
+  output: TrenchesScanSchema,
   cacheTtlSeconds: 60,
   example: { max_token_age_hours: 24, min_liquidity_usd: 5000, limit: 10 },
+  handler: (input, ctx) => trenchesScanAnswer(input, ctx),
+  briefing: trenchesScanBriefing,
 });

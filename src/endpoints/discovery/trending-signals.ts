@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { trendingSignalsAnswer } from './shared/trending-signals.js';
+import { trendingSignalsBriefing } from './shared/trending-briefing.js';
+import { TrendingSignalsSchema } from './shared/trending-schema.js';
 
 export default defineEndpoint({
   key: 'trending-signals',
@@ -9,9 +11,17 @@ export default defineEndpoint({
   price: '0.050',
   summary: 'Trending tokens ranked by a composite signal, with reasoning and overall sentiment',
   description:
-    'Trending tokens passing the liquidity and risk filters, ranked by a deterministic composite signal (optionally ' +
-    'including whale-watch activity), each with its reasoning, plus an overall market sentiment: accumulation, ' +
-    'distribution or mixed.',
+    'Trending tokens from the market-data source\'s most-boosted list and latest token profiles (the pool\'s bias is ' +
+    'stated in a caveat), kept when their liquidity is at least min_liquidity_usd and their token risk score (due-' +
+    'diligence\'s score over the light analysis with top holders) is known and at most max_risk_score, ranked by a ' +
+    'deterministic composite (0 to 1): the daily brief\'s trending score (24 h volume 0.25, price momentum 0.2, ' +
+    'liquidity 0.15, buy pressure 0.15, attention from this service\'s query stream 0.15, 7-day holder growth 0.1) plus, ' +
+    'with include_whale_watch, whale flow 0.15 from whale-watch for the top 5 (accumulation 1, neutral 0.5, ' +
+    'distribution 0; a failed read is a caveat and an unknown factor); the weighted mean of the known factors. Ties ' +
+    'go to the higher runner velocity. Per token: score with every factor, reasoning in words, market figures, runner ' +
+    'stage and velocity of its deepest pair, whale read, risk with factors, and its lean (buy share 24 h ≥ 0.55 or ≤ ' +
+    '0.45, and the whale signal, vote). Overall sentiment of the list: accumulation or distribution when at least 60 ' +
+    'percent of the tokens lean that way, else mixed.',
   input: Type.Object(
     {
       min_liquidity_usd: withDefault(Type.Number({ minimum: 0, description: 'Minimum liquidity in USD' }), 10000),
@@ -21,9 +31,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput(
-    'Composite-signal ranked list with per-token reasoning and overall sentiment `accumulation`, `distribution` or `mixed`',
-  ),
+  output: TrendingSignalsSchema,
   cacheTtlSeconds: 120,
   example: { min_liquidity_usd: 10000, max_risk_score: 0.7, limit: 10, include_whale_watch: true },
+  handler: (input, ctx) => trendingSignalsAnswer(input, ctx),
+  briefing: trendingSignalsBriefing,
 });

@@ -1,27 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult, type NextStep } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { knownProgram } from '../../analytics/known-programs.js';
-import { buildWalletGraph, expansionCandidates, type AddressClass, type FetchedHistory, type WalletGraph } from '../../analytics/wallet-graph.js';
+import { buildWalletGraph, expansionCandidates, type FetchedHistory, type WalletGraph } from '../../analytics/wallet-graph.js';
 import * as detection from '../../analytics/wallet-clusters.js';
 import { gatherLegs, legTimings, required } from '../shared/legs.js';
-import { EXPAND_LIMIT, ROOT_PAGES, expandNeighbours, readHistory, type Expansion } from './shared/wallet-graph-histories.js';
+import { EXPAND_LIMIT, ROOT_PAGES, addressClassifier, expandNeighbours, readHistory, type Expansion } from './shared/wallet-graph-histories.js';
 import { WalletGraphSchema } from './shared/wallet-graph-schema.js';
 import { walletGraphBriefing } from './shared/wallet-graph-briefing.js';
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 
-function classifier(ctx: HandlerContext): (address: string) => AddressClass {
-  return (address) => {
-    if (knownProgram(address) || ctx.riskyPrograms.has(address)) return { kind: 'program' };
-    const label = ctx.entities.labelFor(address);
-    return label ? { kind: 'entity', label } : { kind: 'wallet' };
-  };
-}
-
 async function walletGraph(input: { address: string; depth: number; min_interactions: number }, ctx: HandlerContext): Promise<HandlerResult> {
   const { address, depth, min_interactions: minInteractions } = input;
-  const classify = classifier(ctx);
+  const classify = addressClassifier(ctx);
   const legs = await gatherLegs({ root_history: () => readHistory(address, ROOT_PAGES, ctx) });
   const rootHistory = required(legs.root_history);
   const caveats: Caveat[] = [];

@@ -9,14 +9,20 @@
  * answers `[]`, and more than 30 addresses are cut to the first 30. Unlike the real API, pools in which
  * the mint is only the QUOTE token are not listed (the world indexes pools by base token).
  *
- * Figures the world does not hold are derived deterministically from the ones it does: the 5 m / 1 h /
- * 6 h windows of volume and trade counts are the 24 h figures spread evenly (÷288, ÷24, ÷4); the 5 m
- * price change is the 1 h change ÷12; liquidity is split half base, half quote at current prices.
+ * Windows: a pool with a designed activity profile (the fresh launches, world/activity.ts) carries its own
+ * trailing m5 / h1 / h6 / h24 volume, trade counts and price changes, rendered as they are. For every
+ * other pool the figures the world does not hold are derived deterministically from the ones it does:
+ * the 5 m / 1 h / 6 h windows of volume and trade counts are the 24 h figures spread evenly (÷288, ÷24,
+ * ÷4); the 5 m price change is the 1 h change ÷12. Liquidity is split half base, half quote at current
+ * prices.
+ *
+ * It also serves `GET /token-profiles/latest/v1` (the launches of the last 24 h; see ./dexscreener-profiles.ts).
  */
 import type { DexPair } from '../../sources/wire/dexscreener.js';
 import type { PoolState, SandboxWorld, TokenState } from '../world/types.js';
 import type { ProviderHandler, ProviderResponse } from './server.js';
 import { topBoosts } from './dexscreener-boosts.js';
+import { latestProfiles } from './dexscreener-profiles.js';
 
 const MAX_ADDRESSES = 30;
 /** Base58, 32–44 characters: anything else cannot be a Solana address and matches nothing. */
@@ -46,10 +52,27 @@ function quoteUsd(world: SandboxWorld, mint: string, at: Date): number | null {
   return USD_STABLES.has(mint) ? 1 : null;
 }
 
-function renderPair(world: SandboxWorld, token: TokenState, pool: PoolState, at: Date): DexPair {
-  const price = token.prices.marketData;
-  const quotePrice = quoteUsd(world, pool.quoteMint, at);
-  const quoteToken = world.token(pool.quoteMint, at);
+type Windows = Pick<DexPair, 'txns' | 'volume'> & { priceChange: Record<string, number> };
+
+/** The pool's own trailing windows (designed activity), as they are. */
+function designedWindows(w: NonNullable<PoolState['windows']>, priced: boolean): Windows {
+  const counts = (k: keyof typeof w) => ({ buys: w[k].buys, sells: w[k].sells });
+  const priceChange: Record<string, number> = {};
+  if (priced) {
+    for (const k of ['m5', 'h1', 'h6', 'h24'] as const) {
+      const change = w[k].priceChangePct;
+      if (change !== null) priceChange[k] = change;
+    }
+  }
+  return {
+    txns: { m5: counts('m5'), h1: counts('h1'), h6: counts('h6'), h24: counts('h24') },
+    volume: { h24: round(w.h24.volumeUsd, 2), h6: round(w.h6.volumeUsd, 2), h1: round(w.h1.volumeUsd, 2), m5: round(w.m5.volumeUsd, 2) },
+    priceChange,
+  };
+}
+
+/** The 24 h figures spread evenly over the shorter windows (pools without designed activity). */
+function evenWindows(token: TokenState, pool: PoolState): Windows {
   const { buys, sells } = pool.txns24h;
   const counts = (divisor: number) => ({ buys: Math.floor(buys / divisor), sells: Math.floor(sells / divisor) });
   const change = token.priceChange;
@@ -60,6 +83,23 @@ function renderPair(world: SandboxWorld, token: TokenState, pool: PoolState, at:
   }
   if (change.h6 !== null) priceChange.h6 = change.h6;
   if (change.h24 !== null) priceChange.h24 = change.h24;
+  return {
+    txns: { m5: counts(288), h1: counts(24), h6: counts(4), h24: { buys, sells } },
+    volume: {
+      h24: round(pool.volume24hUsd, 2),
+      h6: round(pool.volume24hUsd / 4, 2),
+      h1: round(pool.volume24hUsd / 24, 2),
+      m5: round(pool.volume24hUsd / 288, 2),
+    },
+    priceChange,
+  };
+}
+
+function renderPair(world: SandboxWorld, token: TokenState, pool: PoolState, at: Date): DexPair {
+  const price = token.prices.marketData;
+  const quotePrice = quoteUsd(world, pool.quoteMint, at);
+  const quoteToken = world.token(pool.quoteMint, at);
+  const { txns, volume, priceChange } = pool.windows ? designedWindows(pool.windows, price !== null) : evenWindows(token, pool);
   const half = pool.liquidityUsd / 2;
   const pair: DexPair = {
     chainId: 'solana',
@@ -69,13 +109,8 @@ function renderPair(world: SandboxWorld, token: TokenState, pool: PoolState, at:
     baseToken: { address: token.mint, name: token.name, symbol: token.symbol },
     quoteToken: { address: pool.quoteMint, name: quoteToken?.name ?? pool.quoteSymbol, symbol: pool.quoteSymbol },
     priceNative: price !== null && quotePrice ? decimalString(price / quotePrice) : '0',
-    txns: { m5: counts(288), h1: counts(24), h6: counts(4), h24: { buys, sells } },
-    volume: {
-      h24: round(pool.volume24hUsd, 2),
-      h6: round(pool.volume24hUsd / 4, 2),
-      h1: round(pool.volume24hUsd / 24, 2),
-      m5: round(pool.volume24hUsd / 288, 2),
-    },
+    txns,
+    volume,
   };
   // Optional fields are left out (not null) when the world has no value, as the real API does for young pairs.
   if (price !== null) pair.priceUsd = decimalString(price);
@@ -121,6 +156,7 @@ function decode(segment: string): string | null {
 export function createDexScreenerHandler(world: SandboxWorld, now: () => Date): ProviderHandler {
   return (req): ProviderResponse => {
     if (req.method === 'GET' && /^\/token-boosts\/top\/v1\/?$/.test(req.path)) return { body: topBoosts(world, now()) };
+    if (req.method === 'GET' && /^\/token-profiles\/latest\/v1\/?$/.test(req.path)) return { body: latestProfiles(world, now()) };
     const match = /^\/tokens\/v1\/([^/]+)\/([^/]+)\/?$/.exec(req.path);
     if (req.method !== 'GET' || !match) return { status: 404, body: { error: 'Not found' } };
     const chainId = decode(match[1]!);

@@ -19,11 +19,11 @@
  * last day also shows the next life's batch funding) fits in one page: its first funding is always in view. Only round times and amounts come from the seed.
  */
 import { CAST_ADDRESS } from './cast.js';
-import { ENTITY, SYSTEM_PROGRAM, WSOL_MINT } from './entities.js';
+import { ENTITY, WSOL_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import { deriveWallet, keyOf, Rng } from './random.js';
 import { DAY, HOUR, MINUTE, WORLD_START, epochStart } from './time.js';
-import { fmtUi, solToLamports, solTransferTx, swapTx, type TxDraft } from './transactions.js';
+import { batchSolTransferTx, solToLamports, solTransferTx, swapTx } from './transactions.js';
 import type { PlanCtx } from './wallets.js';
 
 export const SYBIL_LIFE_S = 5 * DAY;
@@ -64,24 +64,6 @@ export function sybilRounds(seed: string, d: number): SybilRound[] {
       bounceSol: Math.round(r.range(0.5, 1.5) * 1000) / 1000,
     };
   });
-}
-
-/** One System-program transaction paying several wallets (how a sybil operator funds a ring). */
-function batchSolTransferTx(a: { ts: number; from: string; to: readonly string[]; sol: number }): TxDraft {
-  const lamports = solToLamports(a.sol).toString();
-  return {
-    timestamp: a.ts,
-    type: 'TRANSFER',
-    source: 'SYSTEM_PROGRAM',
-    programIds: [SYSTEM_PROGRAM],
-    feePayer: a.from,
-    signers: [a.from],
-    feeLamports: '5000',
-    nativeTransfers: a.to.map((to) => ({ from: a.from, to, lamports })),
-    tokenTransfers: [],
-    error: null,
-    description: `${a.from} transferred ${fmtUi(a.sol)} SOL each to ${a.to.length} accounts`,
-  };
 }
 
 function plan(address: string, bornAt: (t: number) => number | null, sol: number, generate: (d: number) => Draft[]): WalletPlan {

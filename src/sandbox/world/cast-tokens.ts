@@ -18,6 +18,7 @@ import {
   type Wave,
 } from './tokens.js';
 import type { HolderKind } from './types.js';
+import { launchCastSpecs } from './launches/specs.js';
 
 /** Real USDC authorities (as the sandbox ledger's mint account also uses them). */
 const USDC_MINT_AUTHORITY = 'BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG';
@@ -387,5 +388,5 @@ function dustTokens(): TokenSpec[] {
 
 /** Every designed token, by mint. */
 export function designedTokens(): Map<string, TokenSpec> {
-  return new Map([...castTokens(), ...realTokens(), ...dustTokens()].map((s) => [s.mint, s]));
+  return new Map([...castTokens(), ...launchCastSpecs(), ...realTokens(), ...dustTokens()].map((s) => [s.mint, s]));
 }

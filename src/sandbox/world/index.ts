@@ -9,7 +9,9 @@
  *  - any other valid address: a mint when sha256("sandbox-world/kind", address)[0] < 32 (1 in 8),
  *    answered by `token()` from its hash (and `wallet()` says null); otherwise a small wallet
  *    generated from (seed, address) — a few tokens and NFTs, up to 40 transactions;
- *  - program ids the world uses: empty executable accounts.
+ *  - program ids the world uses: empty executable accounts;
+ *  - fresh launches (launches/): the launch cast is designed; a background launch (about 24 a day from
+ *    the seed) is recognised before the hash rule makes it a generic token, from its launch second on.
  *
  * Returned states are deeply frozen (they are cached): copy before mutating.
  * Times inside states are unix seconds.
@@ -38,6 +40,7 @@ import {
   type TokenSpec,
 } from './tokens.js';
 import { castWalletPlans, defiPositionsFromHoldings, genericPlan, holdingUiAt, programPlan, type PlanCtx } from './wallets.js';
+import { backgroundLaunchSpec, LaunchIndex } from './launches/index.js';
 
 export type { SandboxWorld } from './types.js';
 export { CAST, CAST_ADDRESS, CAST_SIGNATURE, DUST_MINTS, FEATURED_TX, type CastEntry, type CastKind } from './cast.js';
@@ -45,6 +48,7 @@ export { SANDBOX_ENTITIES, RISKY_PROGRAMS, INFRASTRUCTURE_PROGRAMS, ENTITY, SAND
 export { WORLD_START, FEATURED_DAY } from './time.js';
 export { isMintByHash } from './random.js';
 export { ACTIVE_PROGRAMS, programTransactions, programUserAddress, programUsers } from './program-activity.js';
+export { LAUNCH_CAST, LAUNCH_NAMES, launchAgeMinutes, launchLifeStartMs, launchStageAt, recentLaunches, type LaunchName, type RunnerStage } from './launches/index.js';
 
 let designedCache: Map<string, TokenSpec> | null = null;
 function designed(): Map<string, TokenSpec> {
@@ -57,6 +61,8 @@ class World implements SandboxWorld {
   // Bounded caches (each holds at most twice its capacity; see lru.ts). States are keyed by
   // (address, second); models and specs by address — they are pure, so caching never changes answers.
   private readonly genericSpecs = new Lru<string, TokenSpec>(2_000);
+  private readonly launchSpecs = new Lru<string, TokenSpec>(2_000);
+  private readonly launches: LaunchIndex;
   private readonly tokenStates = new Lru<string, TokenState | null>(2_000);
   private readonly walletStates = new Lru<string, WalletState | null>(500);
   private readonly castModels = new Map<string, WalletModel>();
@@ -65,6 +71,7 @@ class World implements SandboxWorld {
   private readonly ctx: PlanCtx;
 
   constructor(readonly seed: string) {
+    this.launches = new LaunchIndex(seed);
     const lookup = (mint: string) => this.spec(mint);
     this.ctx = {
       seed,
@@ -111,11 +118,22 @@ class World implements SandboxWorld {
     return this.models.getOrCreate(address, () => new WalletModel(plan));
   }
 
+  /**
+   * The spec of `mint` as known at `t`: a background launch of the days around `t` (launches/background.ts)
+   * takes precedence over the generic token its hash would otherwise make it.
+   */
+  private specAt(mint: string, t: number): TokenSpec | null {
+    if (this.designed.has(mint)) return this.designed.get(mint)!;
+    const launch = isMintByHash(mint) ? this.launches.find(mint, t) : null;
+    if (launch) return this.launchSpecs.getOrCreate(mint, () => backgroundLaunchSpec(this.seed, launch));
+    return this.spec(mint);
+  }
+
   private tokenAt(mint: string, t: number): TokenState | null {
     const key = `${mint}|${t}`;
     const hit = this.tokenStates.get(key);
     if (hit !== undefined) return hit;
-    const spec = this.spec(mint);
+    const spec = this.specAt(mint, t);
     const state = spec ? freezeDeep(tokenState(spec, t, (m) => this.spec(m))) : null;
     this.tokenStates.set(key, state);
     return state;

@@ -7,9 +7,12 @@
  * tokens report the 1h/6h/24h changes of that path; cast tokens report their designed changes (held
  * constant so each keeps its volatility class at every moment). Holders drift slowly around their
  * designed shares (RUGR's whales fall through a weekly saw-tooth: they sell), pools' liquidity waves
- * a few percent, holder counts grow by a fixed number per day.
+ * a few percent, holder counts grow by a fixed number per day. Fresh launches (world/launches/) add a
+ * designed log-price path over each life and pools with an activity profile (world/activity.ts), which
+ * report trailing m5/h1/h6/h24 windows instead of a 24 h figure.
  */
-import type { HolderKind, HolderState, MintExtensions, PoolState, TokenProgram, TokenState } from './types.js';
+import type { HolderKind, HolderState, MintExtensions, PoolState, PoolWindowState, TokenProgram, TokenState } from './types.js';
+import { knotAt, WINDOW_KEYS, WINDOW_MINUTES, windowActivity, type ActivityProfile, type Knot } from './activity.js';
 import { ENTITY, USDC_MINT, USDT_MINT, WSOL_MINT } from './entities.js';
 import { Lru } from './lru.js';
 import { deriveWallet, rng, type Rng } from './random.js';
@@ -31,6 +34,11 @@ export interface PriceModel {
   peg?: { mint: string; ratio: number };
   /** Designed percent changes (cast tokens); absent = computed from the path. */
   designed?: { h1: number | null; h6: number | null; h24: number | null };
+  /**
+   * Log-price over the token's current life (knots: age in minutes → ln multiplier of `base`), added to
+   * the waves: the designed run, top and fade of a fresh launch (world/launches/).
+   */
+  path?: Knot[];
 }
 
 export interface PoolSpec {
@@ -47,6 +55,11 @@ export interface PoolSpec {
   avgTradeUsd: number;
   /** Seconds after the token's creation. */
   createdAfter: number;
+  /**
+   * Designed trading over the pool's life (world/activity.ts): when set, it replaces turnover, buyShare,
+   * avgTradeUsd and the liquidity figures, and the pool reports trailing m5/h1/h6/h24 windows.
+   */
+  activity?: ActivityProfile;
 }
 
 export type HolderDrift =
@@ -157,7 +170,8 @@ export function priceAt(spec: TokenSpec, t: number, lookup: SpecLookup, depth = 
     const p = pegSpec ? priceAt(pegSpec, t, lookup, depth + 1) : null;
     if (p !== null) base = p * m.peg.ratio;
   }
-  return base * Math.exp(waveSum(m.waves, t));
+  const life = m.path ? knotAt(m.path, (t - createdAtOf(spec, t)) / 60) : 0;
+  return base * Math.exp(waveSum(m.waves, t) + life);
 }
 
 function pctChange(now: number, then: number): number {
@@ -165,6 +179,7 @@ function pctChange(now: number, then: number): number {
 }
 
 export function poolLiquidityAt(spec: TokenSpec, pool: PoolSpec, t: number, price: number | null): number {
+  if (pool.activity) return knotAt(pool.activity.liquidity, (t - createdAtOf(spec, t) - pool.createdAfter) / 60);
   const wave = 1 + pool.liqWave.amp * Math.sin((TAU * t) / pool.liqWave.period + pool.liqWave.phase);
   if (pool.reserveShare !== undefined && price !== null) return 2 * pool.reserveShare * spec.supplyUi * price * wave;
   return pool.liquidityUsd * wave;
@@ -201,21 +216,13 @@ export function tokenState(spec: TokenSpec, t: number, lookup: SpecLookup): Toke
   const pools: PoolState[] = spec.pools.map((p) => {
     const created = createdAt + p.createdAfter;
     const liquidityUsd = round(poolLiquidityAt(spec, p, t, price), 2);
+    if (p.activity) return activityPoolState(spec, p, created, liquidityUsd, t, price, lookup);
     // Young pools have traded for less than a day.
     const dayShare = Math.min(1, Math.max(0, (t - created) / DAY));
     const volume = liquidityUsd * p.turnover * dayShare * (1 + 0.25 * Math.sin((TAU * t) / DAY + p.liqWave.phase));
     const trades = Math.round(volume / p.avgTradeUsd);
     const buys = Math.round(trades * p.buyShare);
-    return {
-      address: p.address,
-      dex: p.dex,
-      quoteMint: p.quoteMint,
-      quoteSymbol: QUOTE_SYMBOL[p.quoteMint] ?? 'SOL',
-      liquidityUsd,
-      volume24hUsd: round(volume, 2),
-      txns24h: { buys, sells: trades - buys },
-      createdAt: created,
-    };
+    return poolState(p, created, liquidityUsd, round(volume, 2), { buys, sells: trades - buys });
   });
 
   // Holders: designed rows plus each pool's base-token reserve.
@@ -274,6 +281,32 @@ export function tokenState(spec: TokenSpec, t: number, lookup: SpecLookup): Toke
     uri: `https://metadata.sandbox.invalid/token/${spec.mint}.json`,
     image: `https://metadata.sandbox.invalid/token/${spec.mint}.png`,
   };
+}
+
+/**
+ * A pool with a designed activity profile: its trailing windows, and the 24 h figures taken from the h24
+ * window. Price changes compare the price now with the price at the window's start (the pool's
+ * creation when it is younger), both on the token's path, so they match the windows exactly.
+ */
+function activityPoolState(spec: TokenSpec, p: PoolSpec, created: number, liquidityUsd: number, t: number, price: number | null, lookup: SpecLookup): PoolState {
+  const profile = p.activity!;
+  const age = (t - created) / 60;
+  const windows = {} as Record<(typeof WINDOW_KEYS)[number], PoolWindowState>;
+  for (const key of WINDOW_KEYS) {
+    const w = windowActivity(profile, age, WINDOW_MINUTES[key]);
+    let priceChangePct: number | null = null;
+    if (price !== null) {
+      const then = priceAt(spec, Math.max(created, t - WINDOW_MINUTES[key] * 60), lookup);
+      priceChangePct = then ? pctChange(price, then) : null;
+    }
+    windows[key] = { volumeUsd: w.volumeUsd, buys: w.buys, sells: w.sells, priceChangePct };
+  }
+  return { ...poolState(p, created, liquidityUsd, windows.h24.volumeUsd, { buys: windows.h24.buys, sells: windows.h24.sells }), windows };
+}
+
+/** A pool's state from its spec and its figures at that moment. */
+function poolState(p: PoolSpec, created: number, liquidityUsd: number, volume24hUsd: number, txns24h: PoolState['txns24h']): PoolState {
+  return { address: p.address, dex: p.dex, quoteMint: p.quoteMint, quoteSymbol: QUOTE_SYMBOL[p.quoteMint] ?? 'SOL', liquidityUsd, volume24hUsd, txns24h, createdAt: created };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -179,6 +179,20 @@ export function solTransferTx(a: { ts: number; from: string; to: string; sol: nu
   });
 }
 
+/** One System-program transaction paying several wallets the same amount each (an operator topping up its wallets, a funder seeding a ring). */
+export function batchSolTransferTx(a: { ts: number; from: string; to: readonly string[]; sol: number }): TxDraft {
+  const lamports = solToLamports(a.sol).toString();
+  return draft({
+    ts: a.ts,
+    type: 'TRANSFER',
+    source: 'SYSTEM_PROGRAM',
+    programIds: [SYSTEM_PROGRAM],
+    feePayer: a.from,
+    nativeTransfers: a.to.map((to) => ({ from: a.from, to, lamports })),
+    description: `${a.from} transferred ${fmtUi(a.sol)} SOL each to ${a.to.length} accounts`,
+  });
+}
+
 export function splTransferTx(env: TxEnv, a: { ts: number; from: string; to: string; mint: string; ui: number; feePayer?: string }): TxDraft {
   const raw = uiToRaw(a.ui, env.decimals(a.mint));
   return draft({

@@ -41,6 +41,20 @@ export interface PoolState {
   txns24h: { buys: number; sells: number };
   /** Unix seconds. */
   createdAt: number;
+  /**
+   * Trailing trading windows, present only for pools with a designed activity profile (the fresh-launch
+   * market, world/activity.ts): a pool younger than a window shows its whole life in it. Absent: the
+   * renderers spread the 24 h figures evenly.
+   */
+  windows?: Record<'m5' | 'h1' | 'h6' | 'h24', PoolWindowState>;
+}
+
+export interface PoolWindowState {
+  volumeUsd: number;
+  buys: number;
+  sells: number;
+  /** Percent price change over the window (since the pool's first trade when the pool is younger); null = unpriced. */
+  priceChangePct: number | null;
 }
 
 export interface TokenState {

@@ -6,6 +6,7 @@
  */
 import { CAST_ADDRESS as A, DUST_MINTS, FEATURED_TX } from './cast.js';
 import { castTraderPlans } from './cast-traders.js';
+import { smartMoneyPlans } from './cast-smart.js';
 import { sybilRingPlans } from './cast-clusters.js';
 import { ENTITY, JITOSOL_MINT, MSOL_MINT, USDC_MINT, WSOL_MINT } from './entities.js';
 import type { Draft, Holding, WalletPlan } from './history.js';
@@ -589,7 +590,7 @@ function castPlans(ctx: PlanCtx): WalletPlan[] {
 
 /** The cast wallets' plans by address. */
 export function castWalletPlans(ctx: PlanCtx): Map<string, WalletPlan> {
-  return new Map([...castPlans(ctx), ...sybilRingPlans(ctx), ...castTraderPlans(ctx)].map((p) => [p.address, p]));
+  return new Map([...castPlans(ctx), ...sybilRingPlans(ctx), ...castTraderPlans(ctx), ...smartMoneyPlans(ctx)].map((p) => [p.address, p]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,8 +42,8 @@ export interface BriefToken {
   boost_total: number;
 }
 
-/** The mint's market across its pairs (as base): volume, liquidity and trades summed; price and change from the deepest pair. */
-function market(pairs: readonly DexPair[], mint: string) {
+/** The mint's market across its pairs (as base): volume, liquidity and trades summed; price and change from the deepest pair. Also trending-signals'. */
+export function market(pairs: readonly DexPair[], mint: string) {
   const own = pairs.filter((p) => p.chainId === 'solana' && p.baseToken.address === mint);
   const best = bestPair(own, mint);
   if (!best) return null;

@@ -6,15 +6,15 @@
  *     back to the window start (copy-trade-history.ts);
  *  2. SOL prices at trade time (optional; DefiLlama coins, only when SOL-quoted swaps exist): when it
  *     fails, SOL-quoted trades are excluded with a `leg_degraded` caveat — never valued at today's price.
- * Then pure analytics: trade-time valuation → FIFO ledger → metrics (src/analytics/copy-trade*.ts).
+ * Then pure analytics: trade-time valuation → FIFO ledger → metrics (copy-trade-pipeline.ts, shared with
+ * the smart-money endpoints; src/analytics/copy-trade*.ts).
  */
-import { fifoLedger } from '../../../analytics/copy-trade-ledger.js';
-import { copyTradeMetrics } from '../../../analytics/copy-trade.js';
-import { solPricedTimestamps, valueSwaps, type WalletSwap } from '../../../analytics/copy-trade-valuation.js';
+import { solPricedTimestamps } from '../../../analytics/copy-trade-valuation.js';
 import { round2, roundSig } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { gatherLegs, legTimings, optional, required } from '../../shared/legs.js';
-import { historySince, walletSwapOf } from './copy-trade-history.js';
+import { historySince } from './copy-trade-history.js';
+import { swapsOf, walletTrades } from './copy-trade-pipeline.js';
 import { solPricesAt } from './sol-prices.js';
 
 const DAY = 86_400;
@@ -33,21 +33,12 @@ export async function copyTradeSignals(address: string, lookbackDays: number, ct
     caveats.push({ code: 'history_truncated', message: `The wallet has more transactions in the window than one call reads; trades before ${iso(history.oldestRead ?? startTs)} are not counted.` });
   }
 
-  const swaps: WalletSwap[] = [];
-  let unparsed = 0;
-  for (const tx of history.transactions) {
-    if (tx.timestamp > nowTs) continue;
-    const swap = walletSwapOf(tx, address);
-    if (swap === 'unparsed') unparsed++;
-    else if (swap) swaps.push(swap);
-  }
+  const { swaps, unparsed } = swapsOf(history.transactions, address, nowTs);
 
   const solTimes = solPricedTimestamps(swaps);
   const priceLeg = await gatherLegs({ sol_prices: async () => (solTimes.length > 0 ? solPricesAt(ctx.sources.defillama, solTimes, ctx.signal) : null) });
   const solPrices = optional(priceLeg.sol_prices, caveats, 'Historical SOL prices (SOL-quoted trades are excluded, never valued at today\'s price)');
-  const valued = valueSwaps(swaps, priceLeg.sol_prices.ok ? (t) => solPrices?.at(t) ?? null : null);
-  const ledger = fifoLedger(valued.fills);
-  const metrics = copyTradeMetrics(ledger);
+  const { valued, ledger, metrics } = walletTrades(swaps, priceLeg.sol_prices.ok ? (t) => solPrices?.at(t) ?? null : null);
 
   if (!metrics.sufficient_data) {
     caveats.push({ code: 'insufficient_data', message: `${metrics.pnl.closed_trades} closed trade(s) in the last ${lookbackDays} days, fewer than the ${metrics.min_closed_trades} needed: win rate, Sharpe, Sortino, drawdown, profit factor and consistency are null, not estimated.` });

@@ -1,6 +1,7 @@
 /**
- * The upstream side of wallet-graph: reading enhanced transaction histories with a bounded fan-out, and
- * mapping them into the graph analytics' provider-neutral transactions.
+ * The upstream side of wallet-graph: reading enhanced transaction histories with a bounded fan-out,
+ * mapping them into the graph analytics' provider-neutral transactions, and classifying their addresses
+ * (also for smart-money-flow's winner clusters).
  *
  * Upstream-call budget (healthy upstream; each retry of a failing request is one more request):
  *  - depth 1: the root's history, at most ROOT_PAGES (2) pages of 100 → ≤ 2 requests (the second page
@@ -8,7 +9,8 @@
  *  - depth 2: plus one page (100 transactions) for each of at most EXPAND_LIMIT (8) neighbours, at most
  *    EXPAND_CONCURRENCY (4) at a time → ≤ 2 + 8 = 10 requests, ≈ 4 sequential round trips.
  */
-import type { FetchedHistory, GraphTransaction, GraphTransfer } from '../../../analytics/wallet-graph.js';
+import { knownProgram } from '../../../analytics/known-programs.js';
+import type { AddressClass, FetchedHistory, GraphTransaction, GraphTransfer } from '../../../analytics/wallet-graph.js';
 import { NATIVE_SOL } from '../../../analytics/wallet-graph.js';
 import type { HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
@@ -23,6 +25,15 @@ export const EXPAND_CONCURRENCY = 4;
 /** Time allowed for the depth-2 expansion, so the call answers within its 15 s deadline. */
 export const EXPAND_BUDGET_MS = 6_000;
 const LAMPORTS_PER_SOL = 1e9;
+
+/** How the graph classes an address: a known or risky program, a labelled entity, else a wallet. */
+export function addressClassifier(ctx: HandlerContext): (address: string) => AddressClass {
+  return (address) => {
+    if (knownProgram(address) || ctx.riskyPrograms.has(address)) return { kind: 'program' };
+    const label = ctx.entities.labelFor(address);
+    return label ? { kind: 'entity', label } : { kind: 'wallet' };
+  };
+}
 
 export function toGraphTransaction(tx: EnhancedTransaction): GraphTransaction {
   const programIds = new Set<string>();

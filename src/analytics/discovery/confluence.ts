@@ -1,0 +1,125 @@
+/**
+ * Confluence of the three trenches signals for one token (trenches-check; the per-token verdict of
+ * trenches-scan). docs/discovery.md "Confluence". A signal is present when:
+ *
+ *  - runner:      the runner stage is RUNNING or IGNITING;
+ *  - smart money: at least CONFLUENCE_MIN_SMART_BUYERS (1) distinct smart wallet bought within the last
+ *                 SMART_MONEY_WINDOW_HOURS (24 h);
+ *  - attention:   at least ATTENTION_MIN_CALLS (3) paid calls about it in the last ATTENTION_WINDOW_HOURS
+ *                 (6 h), or in the top decile (percentile ≥ 90) of the tokens asked about in that window
+ *                 when at least 10 were (with fewer, "top decile" is everyone) and it was asked at least once.
+ *
+ * Verdict from the count of present signals: 3 HIGH_CONFLUENCE, 2 MODERATE, 1 SINGLE_SIGNAL, 0 NO_SIGNAL.
+ * A leg whose source failed (null) is neither present nor absent: it is not counted, listed in
+ * `legs_missing`, and the count is then a lower bound (`degraded: true`).
+ * Deltas against a prior reading ≥ 5 minutes old come with it (see deltas.ts).
+ */
+import { readingDeltas, type CurrentReading, type ReadingDeltas } from './deltas.js';
+import type { RunnerStage } from './runner-stage.js';
+import {
+  ATTENTION_DECILE_MIN_ENTITIES,
+  ATTENTION_MIN_CALLS,
+  ATTENTION_TOP_PERCENTILE,
+  ATTENTION_WINDOW_HOURS,
+  CONFLUENCE_MIN_SMART_BUYERS,
+  SMART_MONEY_WINDOW_HOURS,
+} from './thresholds.js';
+import { smartMoneySignal, type SmartBuy, type TrenchesLeg } from './trenches.js';
+import type { PriorReading } from './types.js';
+
+export type ConfluenceVerdict = 'HIGH_CONFLUENCE' | 'MODERATE' | 'SINGLE_SIGNAL' | 'NO_SIGNAL';
+
+export interface AttentionReading {
+  /** Paid calls about the token in the last ATTENTION_WINDOW_HOURS. */
+  calls: number;
+  /** Its percentile (0–100) among the tokens asked about in that window (consensus.ts rankEntities); null when not asked. */
+  percentile: number | null;
+  /** How many tokens were asked about in that window. */
+  rankedEntities: number;
+}
+
+export interface ConfluenceInput {
+  /** null = the runner leg failed (market data unavailable). */
+  runnerStage: RunnerStage | null;
+  /** null = the smart-money leg failed. */
+  smartBuyers: readonly SmartBuy[] | null;
+  /** null = the attention leg failed. */
+  attention: AttentionReading | null;
+  current: CurrentReading;
+  prior?: PriorReading | null;
+  nowMs: number;
+}
+
+export interface ConfluenceSignal {
+  name: TrenchesLeg;
+  /** null when the leg is missing. */
+  present: boolean | null;
+  detail: string;
+}
+
+export interface ConfluenceResult {
+  verdict: ConfluenceVerdict;
+  confluence_count: number;
+  signals: ConfluenceSignal[];
+  reasoning: string[];
+  legs_missing: TrenchesLeg[];
+  degraded: boolean;
+  deltas: ReadingDeltas | null;
+  deltas_unavailable: { code: string; message: string } | null;
+}
+
+export function confluenceVerdict(count: number): ConfluenceVerdict {
+  if (count >= 3) return 'HIGH_CONFLUENCE';
+  if (count === 2) return 'MODERATE';
+  if (count === 1) return 'SINGLE_SIGNAL';
+  return 'NO_SIGNAL';
+}
+
+export function attentionPresent(a: AttentionReading): boolean {
+  if (a.calls >= ATTENTION_MIN_CALLS) return true;
+  return a.calls >= 1 && a.rankedEntities >= ATTENTION_DECILE_MIN_ENTITIES && a.percentile !== null && a.percentile >= ATTENTION_TOP_PERCENTILE;
+}
+
+function runnerSignal(stage: RunnerStage | null): ConfluenceSignal {
+  if (stage === null) return { name: 'runner', present: null, detail: 'runner stage unavailable (market data leg failed)' };
+  const present = stage === 'RUNNING' || stage === 'IGNITING';
+  return { name: 'runner', present, detail: `runner stage ${stage}${present ? '' : ' (needs RUNNING or IGNITING)'}` };
+}
+
+function smartSignal(buys: readonly SmartBuy[] | null, nowMs: number): ConfluenceSignal {
+  if (buys === null) return { name: 'smart_money', present: null, detail: 'smart-money buys unavailable (leg failed)' };
+  const s = smartMoneySignal(buys, nowMs, SMART_MONEY_WINDOW_HOURS);
+  const present = s.distinct_buyers >= CONFLUENCE_MIN_SMART_BUYERS;
+  return {
+    name: 'smart_money',
+    present,
+    detail: present
+      ? `${s.distinct_buyers} distinct smart wallet(s) bought in the last ${SMART_MONEY_WINDOW_HOURS} h, latest at ${s.latest_buy_at}`
+      : `no smart wallet bought in the last ${SMART_MONEY_WINDOW_HOURS} h`,
+  };
+}
+
+function attentionSignalOf(a: AttentionReading | null): ConfluenceSignal {
+  if (a === null) return { name: 'attention', present: null, detail: 'query-stream attention unavailable (leg failed)' };
+  const present = attentionPresent(a);
+  const where = a.percentile === null ? 'not ranked' : `percentile ${a.percentile} of ${a.rankedEntities} tokens asked about`;
+  return {
+    name: 'attention',
+    present,
+    detail: `${a.calls} paid call(s) about it in the last ${ATTENTION_WINDOW_HOURS} h (${where}); present at ≥ ${ATTENTION_MIN_CALLS} calls or percentile ≥ ${ATTENTION_TOP_PERCENTILE} among ≥ ${ATTENTION_DECILE_MIN_ENTITIES} tokens`,
+  };
+}
+
+export function confluence(i: ConfluenceInput): ConfluenceResult {
+  const signals = [runnerSignal(i.runnerStage), smartSignal(i.smartBuyers, i.nowMs), attentionSignalOf(i.attention)];
+  const count = signals.filter((s) => s.present === true).length;
+  const missing = signals.filter((s) => s.present === null).map((s) => s.name);
+  const verdict = confluenceVerdict(count);
+  const reasoning = [
+    `${count} of 3 signals present → ${verdict}`,
+    ...signals.map((s) => `${s.name}: ${s.present === null ? 'unknown' : s.present ? 'present' : 'absent'} — ${s.detail}`),
+  ];
+  if (missing.length > 0) reasoning.push(`missing leg(s) ${missing.join(', ')}: the count is a lower bound`);
+  const d = readingDeltas(i.current, i.prior, i.nowMs);
+  return { verdict, confluence_count: count, signals, reasoning, legs_missing: missing, degraded: missing.length > 0, deltas: d.deltas, deltas_unavailable: d.unavailable };
+}

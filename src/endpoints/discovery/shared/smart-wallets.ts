@@ -1,0 +1,229 @@
+/**
+ * The smart-money wallets as `smart-money-flow` and `smart-money-trenches` read them (and the smart-money leg
+ * of `trenches-scan` / `trenches-check`, trenches-signals.ts, with the same defaults): the seed list, each
+ * wallet's trades over a lookback through the copy-trade pipeline (history → swaps → trade-time valuation →
+ * FIFO ledger → metrics: src/endpoints/intelligence/shared/copy-trade-pipeline.ts), and which of them
+ * qualify as winners.
+ *
+ * Seed list: the caller's `wallets`, else the operator's list (config `smartMoneyWallets`, env
+ * SMART_MONEY_WALLETS, on the handler context), else the curated default list (smart-money-seed.ts; in
+ * sandbox mode the cast's smart-money wallets). In live mode the built-in list names sandbox wallets,
+ * which mean nothing on mainnet: without an operator list the endpoints refuse (not charged) rather than
+ * answer about strangers (the trenches endpoints instead answer with their smart-money leg unknown).
+ *
+ * Winner (qualifying) rule: at least MIN_CLOSED_TRADES (5, copy-trade's minimum sample) closed trades in
+ * the lookback AND win rate ≥ min_win_rate, the win rate compared as shown: wins ÷ closed trades rounded
+ * to 4 decimals. Below 5 closed trades the win rate is noise (copy-trade reports it as null) and the
+ * wallet does not qualify, whatever its wins.
+ *
+ * Reads: each wallet's enhanced transactions back to the lookback start (copy-trade's paging, at most
+ * 10 pages), READ_CONCURRENCY at a time within READ_BUDGET_MS; then ONE SOL-price read (DefiLlama) for
+ * every wallet's SOL-quoted swaps. A wallet whose history fails or is not read in time is skipped with a
+ * `leg_degraded` caveat naming it; when no wallet could be read the call fails (502/504, not charged).
+ * When the SOL prices fail, SOL-quoted swaps are excluded (never valued at another moment's price) with a
+ * caveat: win rates then cover stablecoin-quoted trades only.
+ */
+import { MIN_CLOSED_TRADES } from '../../../analytics/copy-trade.js';
+import { quoteKindOf, solPricedTimestamps, type WalletSwap } from '../../../analytics/copy-trade-valuation.js';
+import { round4 } from '../../../analytics/round.js';
+import { ApiError } from '../../../app/errors.js';
+import type { Caveat, HandlerContext } from '../../../registry/types.js';
+import { SourceError, toApiError } from '../../../sources/errors.js';
+import { gatherLegs, optional } from '../../shared/legs.js';
+import { runBounded } from '../../intelligence/shared/bounded-run.js';
+import { historySince, type WindowHistory } from '../../intelligence/shared/copy-trade-history.js';
+import { swapsOf, walletTrades, type WalletTrades } from '../../intelligence/shared/copy-trade-pipeline.js';
+import { solPricesAt } from '../../intelligence/shared/sol-prices.js';
+import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
+
+export const DEFAULT_LOOKBACK_DAYS = 14;
+export const DEFAULT_MIN_WIN_RATE = 0.55;
+/** Closed trades a wallet needs in the lookback to qualify (copy-trade's minimum sample). */
+export const SMART_MIN_CLOSED_TRADES = MIN_CLOSED_TRADES;
+/** Histories read at a time, and the time allowed for all of them (the answer deadline is 15 s). */
+export const READ_CONCURRENCY = 5;
+export const READ_BUDGET_MS = 9_000;
+
+const DAY_S = 86_400;
+const iso = (t: number) => new Date(t * 1000).toISOString();
+
+export type SeedSource = 'request' | 'operator' | 'default';
+
+export interface SmartSeed {
+  wallets: string[];
+  source: SeedSource;
+}
+
+/**
+ * The wallets to read: the caller's (deduplicated, in order), the operator's, or the curated default.
+ * Live mode without an operator list and without `wallets` → `refusal` (the built-in list is the sandbox's).
+ */
+export function smartMoneySeed(ctx: HandlerContext, wallets: readonly string[] | undefined, refusal: () => ApiError): SmartSeed {
+  if (wallets && wallets.length > 0) return { wallets: [...new Set(wallets)], source: 'request' };
+  if (ctx.smartMoneyWallets && ctx.smartMoneyWallets.length > 0) return { wallets: [...ctx.smartMoneyWallets], source: 'operator' };
+  if (ctx.dataMode === 'live') throw refusal();
+  return { wallets: [...DEFAULT_SMART_MONEY_WALLETS], source: 'default' };
+}
+
+export type WalletStatus = 'winner' | 'below_win_rate' | 'insufficient_trades';
+
+export interface SmartWallet {
+  address: string;
+  history: WindowHistory;
+  swaps: WalletSwap[];
+  unparsed: number;
+  trades: WalletTrades;
+  /** wins ÷ closed trades, 4 decimals; null below SMART_MIN_CLOSED_TRADES. */
+  winRate: number | null;
+  status: WalletStatus;
+}
+
+export interface SkippedWallet {
+  address: string;
+  reason: string;
+}
+
+export interface SmartWalletsRead {
+  seed: SmartSeed;
+  lookbackDays: number;
+  minWinRate: number;
+  startTs: number;
+  nowTs: number;
+  /** Wallets read, in seed order. */
+  wallets: SmartWallet[];
+  skipped: SkippedWallet[];
+  /** Whether SOL-quoted swaps were valued: `failed` = excluded (caveat). */
+  solPrices: 'ok' | 'failed' | 'not_needed';
+  caveats: Caveat[];
+  timings: Record<string, number>;
+}
+
+/** Winner status from the metrics: enough closed trades, then the 4-decimal win rate against the minimum. */
+export function walletStatus(trades: WalletTrades, minWinRate: number): { winRate: number | null; status: WalletStatus } {
+  const { n, wins } = trades.metrics.win_rate;
+  if (n < SMART_MIN_CLOSED_TRADES) return { winRate: null, status: 'insufficient_trades' };
+  const winRate = round4(wins / n);
+  return { winRate, status: winRate >= minWinRate ? 'winner' : 'below_win_rate' };
+}
+
+function skipReason(error: unknown, started: boolean | null): string {
+  if (started !== null) return started ? 'history not read within the time budget' : 'history not read: the time budget ended first';
+  if (error instanceof SourceError) return `the ${error.leg} source failed (${error.kind})`;
+  return 'history could not be read';
+}
+
+/** Reads and measures every seed wallet over the last `lookbackDays`; see the file comment for failures. */
+export async function readSmartWallets(ctx: HandlerContext, seed: SmartSeed, lookbackDays: number, minWinRate: number): Promise<SmartWalletsRead> {
+  const nowTs = Math.floor(ctx.now().getTime() / 1000);
+  const startTs = nowTs - Math.round(lookbackDays * DAY_S);
+  const caveats: Caveat[] = [];
+
+  const started = performance.now();
+  const outcomes = await runBounded(seed.wallets, (address) => historySince(ctx.sources.helius, address, startTs, ctx.signal), {
+    concurrency: READ_CONCURRENCY, budgetMs: READ_BUDGET_MS, signal: ctx.signal,
+  });
+  const historiesMs = performance.now() - started;
+
+  const read: { address: string; history: WindowHistory }[] = [];
+  const skipped: SkippedWallet[] = [];
+  let firstError: SourceError | null = null;
+  for (const [i, o] of outcomes.entries()) {
+    const address = seed.wallets[i]!;
+    if (o.status === 'done') read.push({ address, history: o.value });
+    else if (o.status === 'timed_out') skipped.push({ address, reason: skipReason(null, o.started) });
+    else if (o.error instanceof SourceError) {
+      firstError ??= o.error;
+      skipped.push({ address, reason: skipReason(o.error, null) });
+    } else throw o.error;
+  }
+  if (read.length === 0) {
+    if (firstError) throw toApiError(firstError);
+    throw new ApiError('upstream_timeout', 'No seed wallet\'s history could be read in time. You were not charged.', { extra: { leg: 'wallet_assets' } });
+  }
+  if (skipped.length > 0) {
+    caveats.push({
+      code: 'leg_degraded',
+      leg: firstError?.leg ?? 'wallet_assets',
+      message: `${skipped.length} of ${seed.wallets.length} seed wallet(s) skipped, their history unavailable (${skipped.map((s) => `${s.address}: ${s.reason}`).join('; ')}); the answer covers the other ${read.length}.`,
+    });
+  }
+  for (const r of read) {
+    if (!r.history.complete) {
+      caveats.push({ code: 'history_truncated', message: `${r.address} has more transactions in the window than one read takes; its trades before ${iso(r.history.oldestRead ?? startTs)} are not counted.` });
+    }
+  }
+
+  const parsed = read.map((r) => ({ ...r, ...swapsOf(r.history.transactions, r.address, nowTs) }));
+  const solTimes = parsed.flatMap((p) => solPricedTimestamps(p.swaps));
+  const priceLeg = await gatherLegs({ sol_prices: async () => (solTimes.length > 0 ? solPricesAt(ctx.sources.defillama, solTimes, ctx.signal) : null) });
+  const prices = optional(priceLeg.sol_prices, caveats, 'Historical SOL prices (SOL-quoted trades are excluded, never valued at today\'s price; win rates cover stablecoin-quoted trades only)');
+  const solPriceAt = priceLeg.sol_prices.ok ? (t: number) => prices?.at(t) ?? null : null;
+
+  const wallets = parsed.map((p): SmartWallet => {
+    const trades = walletTrades(p.swaps, solPriceAt);
+    return { address: p.address, history: p.history, swaps: p.swaps, unparsed: p.unparsed, trades, ...walletStatus(trades, minWinRate) };
+  });
+  return {
+    seed, lookbackDays, minWinRate, startTs, nowTs, wallets, skipped,
+    solPrices: solTimes.length === 0 ? 'not_needed' : priceLeg.sol_prices.ok ? 'ok' : 'failed',
+    caveats,
+    timings: { histories: Math.round(historiesMs * 10) / 10, sol_prices: Math.round(priceLeg.sol_prices.durationMs * 10) / 10 },
+  };
+}
+
+/** A swap from cash (USDC, USDT, SOL) into another token: a buy of that token. */
+export function buyOf(swap: WalletSwap): { mint: string; amount: number; quote: 'stable' | 'sol' } | null {
+  const paid = quoteKindOf(swap.sold.mint);
+  if (!paid || quoteKindOf(swap.bought.mint)) return null;
+  return { mint: swap.bought.mint, amount: swap.bought.amount, quote: paid };
+}
+
+export interface WinnerBuy {
+  wallet: string;
+  /** The token bought. */
+  mint: string;
+  /** Unix ms. */
+  atMs: number;
+  signature: string;
+}
+
+/**
+ * The qualifying winners' buys (`buyOf`) from `fromMs` to `toMs`, both inclusive: the smart-money signal
+ * of the trenches endpoints, so that "smart money" is everywhere the winners, never a losing seed wallet.
+ */
+export function winnerBuys(wallets: readonly SmartWallet[], fromMs: number, toMs: number): WinnerBuy[] {
+  return wallets.filter((w) => w.status === 'winner').flatMap((w) => w.swaps.flatMap((s): WinnerBuy[] => {
+    const atMs = s.timestamp * 1000;
+    const buy = atMs >= fromMs && atMs <= toMs ? buyOf(s) : null;
+    return buy ? [{ wallet: w.address, mint: buy.mint, atMs, signature: s.signature }] : [];
+  }));
+}
+
+/** The wallet's record as both endpoints answer it (win rate 0–1 and percent, PnL, counts). */
+export function walletRecord(w: SmartWallet) {
+  const m = w.trades.metrics;
+  const fills = w.trades.valued.fills;
+  return {
+    address: w.address,
+    status: w.status,
+    qualifies: w.status === 'winner',
+    win_rate: w.winRate,
+    win_rate_pct: m.win_rate.value_pct,
+    closed_trades: m.pnl.closed_trades,
+    wins: m.pnl.wins,
+    losses: m.pnl.losses,
+    realized_pnl_usd: m.pnl.realized_pnl_usd,
+    return_on_cost_pct: m.pnl.return_on_cost_pct,
+    performance: m.performance,
+    buys: fills.filter((f) => f.side === 'buy').length,
+    sells: fills.filter((f) => f.side === 'sell').length,
+    transactions_read: w.history.transactions.length,
+    history_complete: w.history.complete,
+  };
+}
+
+/** Winners first (win rate descending), then the rest (win rate descending, unknown last); ties by address. */
+export function rankWallets<T extends { status: WalletStatus; winRate: number | null; address: string }>(wallets: readonly T[]): T[] {
+  const rank = (w: T) => (w.status === 'winner' ? 0 : 1);
+  return [...wallets].sort((a, b) => rank(a) - rank(b) || (b.winRate ?? -1) - (a.winRate ?? -1) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}

@@ -1,0 +1,108 @@
+/**
+ * Output schemas (`data` fields) of trenches-scan and trenches-check: the three-signal composite
+ * (src/analytics/discovery/trenches.ts) and the confluence verdict (confluence.ts) per token, with each
+ * signal's evidence. Units (DESIGN §3): scores 0–1 (4 decimals), `*_pct` 0–100, times ISO 8601 UTC.
+ */
+import { Type } from '@sinclair/typebox';
+import { Nullable, Open } from '../../../lib/typebox.js';
+import { DeltasSchema, DeltasUnavailableSchema, PriorReadingFields } from './exit-schema.js';
+import { CandidatePoolSchema, RunnerReadingFields } from './runner-schema.js';
+
+const LEG = Type.String({ enum: ['runner', 'smart_money', 'attention'] });
+
+const CompositeFactor = Open({
+  name: LEG,
+  value: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'The leg\'s 0–1 signal; null when its source failed' })),
+  weight: Type.Number({ description: 'Nominal weight: runner 0.45, smart_money 0.45, attention 0.10' }),
+  effective_weight: Nullable(Type.Number({ description: 'Weight applied, renormalized over the known legs; null for a missing leg' })),
+});
+
+const Signal = Open({
+  name: LEG,
+  present: Nullable(Type.Boolean({ description: 'null: the leg failed (neither present nor absent; not counted)' })),
+  detail: Type.String(),
+});
+
+const SmartMoney = Open({
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, Σ recency ÷ 3) over distinct smart buyers; recency = 1 − age ÷ 24 h' }),
+  distinct_buyers: Type.Integer({ minimum: 0 }),
+  latest_buy_at: Nullable(Type.String()),
+  window_hours: Type.Number(),
+  buyers: Type.Array(Open({ wallet: Type.String(), last_buy_at: Type.String(), age_hours: Type.Number(), recency: Type.Number() })),
+  factors: Type.Array(Open({ name: Type.String({ description: 'The buyer wallet' }), value: Type.Number(), weight: Type.Number() })),
+}, 'Buys of the token in the last 24 h by the seed wallets qualifying as winners (win rate ≥ 0.55 over ≥ 5 closed trades in 14 days, as smart-money-flow); null when the leg failed');
+
+const Attention = Open({
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, calls ÷ 10)' }),
+  calls: Type.Integer({ minimum: 0, description: 'Paid calls naming the token in the attention window' }),
+  percentile: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Among the tokens asked about in the window (as consensus-signal reports it); null when not asked' })),
+  ranked_entities: Type.Integer({ description: 'Tokens asked about in the window' }),
+}, 'The service\'s own query stream; null when the leg failed');
+
+const Span = Open({ from: Type.String(), to: Type.String() }, 'UTC hour buckets from ≤ hour < to: the running hour and the five before it');
+
+const Runner = Nullable(Open(RunnerReadingFields, 'Runner stage and velocity from the deepest pair; null when the leg failed or no pair lists the token'));
+
+const VERDICT_DESCRIPTION = 'From the count of present signals: 3 HIGH_CONFLUENCE, 2 MODERATE, 1 SINGLE_SIGNAL, 0 NO_SIGNAL';
+
+const ScanEntry = Open({
+  rank: Type.Integer({ minimum: 1, description: 'Composite score (higher first), then confluence count, then mint' }),
+  mint: Type.String(),
+  symbol: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  candidate_sources: Type.Array(Type.String({ enum: ['profile', 'boost'] })),
+  score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Σ effective_weight × value over the known legs, 4 decimals' })),
+  factors: Type.Array(CompositeFactor),
+  legs_missing: Type.Array(LEG),
+  verdict: Type.String({ enum: ['HIGH_CONFLUENCE', 'MODERATE', 'SINGLE_SIGNAL'], description: VERDICT_DESCRIPTION + ' (tokens with none are not listed)' }),
+  confluence_count: Type.Integer({ minimum: 1, maximum: 3 }),
+  signals: Type.Array(Signal),
+  reasoning: Type.Array(Type.String()),
+  runner: Runner,
+  smart_money: Nullable(SmartMoney),
+  attention: Nullable(Attention),
+}, 'One token');
+
+export const TrenchesScanSchema = Type.Object({
+  filters: Open({ max_token_age_hours: Type.Number(), min_liquidity_usd: Type.Number(), limit: Type.Integer() }),
+  candidate_pool: CandidatePoolSchema,
+  legs: Open({
+    runner: Type.String({ enum: ['ok', 'failed'] }),
+    smart_money: Type.String({ enum: ['ok', 'partial', 'failed', 'unconfigured'], description: 'unconfigured: live mode without SMART_MONEY_WALLETS' }),
+    attention: Type.String({ enum: ['ok', 'failed'] }),
+  }, 'Each leg\'s state: a failed leg is unknown for every token (see caveats)'),
+  weights: Open({ runner: Type.Number(), smart_money: Type.Number(), attention: Type.Number() }),
+  smart_money_wallets: Type.Integer({ description: 'Seed wallets read and measured (0 when unconfigured)' }),
+  smart_money_winners: Nullable(Type.Integer({ minimum: 0, description: 'Seed wallets qualifying as winners: only their buys count; null when the leg failed or is unconfigured' })),
+  smart_money_seed: Nullable(Type.String({ enum: ['operator', 'default'], description: 'operator: SMART_MONEY_WALLETS; default: the curated sandbox list; null: none (live mode without an operator list)' })),
+  attention_window: Nullable(Span),
+  scanned: Type.Integer({ description: 'Candidates passing the age and liquidity filters (unknown passes)' }),
+  matched: Type.Integer({ description: 'Scanned tokens with at least one signal present' }),
+  excluded: Open({ too_old: Type.Integer(), liquidity_below_min: Type.Integer(), no_signal: Type.Integer() }),
+  tokens: Type.Array(ScanEntry),
+  as_of: Type.String(),
+}, { additionalProperties: false });
+
+export const TrenchesCheckSchema = Type.Object({
+  mint: Type.String(),
+  symbol: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  verdict: Type.String({ enum: ['HIGH_CONFLUENCE', 'MODERATE', 'SINGLE_SIGNAL', 'NO_SIGNAL'], description: VERDICT_DESCRIPTION }),
+  confluence_count: Type.Integer({ minimum: 0, maximum: 3 }),
+  signals: Type.Array(Signal, { description: 'runner: stage RUNNING or IGNITING; smart_money: ≥ 1 qualifying seed wallet (a winner) bought in 24 h; attention: ≥ 3 paid calls in the window, or ≥ 1 and percentile ≥ 90 among ≥ 10 tokens' }),
+  reasoning: Type.Array(Type.String()),
+  legs_missing: Type.Array(LEG),
+  degraded: Type.Boolean({ description: 'A leg failed: the count is a lower bound' }),
+  score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'The trenches-scan composite of this token (runner 0.45, smart money 0.45, attention 0.10)' })),
+  factors: Type.Array(CompositeFactor),
+  runner: Runner,
+  smart_money: Nullable(SmartMoney),
+  attention: Nullable(Attention),
+  attention_window: Nullable(Span),
+  holder_count: Nullable(Type.Integer({ description: 'Holders (owners) per enrich-token-light; null when unknown' })),
+  liquidity_usd: Nullable(Type.Number()),
+  prior_reading: Nullable(Open(PriorReadingFields, 'The service\'s earlier reading compared with (the latest ≥ 5 minutes old; a younger one only explains why deltas are locked)')),
+  deltas: Nullable(DeltasSchema),
+  deltas_unavailable: Nullable(DeltasUnavailableSchema),
+  as_of: Type.String(),
+}, { additionalProperties: false });

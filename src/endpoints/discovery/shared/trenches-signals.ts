@@ -1,0 +1,156 @@
+/**
+ * The three trenches signals' data legs, shared by trenches-scan and trenches-check
+ * (docs/discovery.md "Endpoint: trenches-scan", "Endpoint: trenches-check"):
+ *
+ *  - smart money: the buys in the last SMART_MONEY_WINDOW_HOURS by the seed wallets that QUALIFY as winners
+ *    under smart-money-flow's defaults (14-day lookback, win rate ≥ 0.55 over ≥ 5 closed trades), read and
+ *    measured by the same code (smart-wallets.ts `readSmartWallets`, `winnerBuys`; leg `wallet_assets`), so
+ *    "smart money" means the same thing in every endpoint: a losing seed wallet's buy is not a smart buy;
+ *  - attention: the service's own paid query stream over the consensus-signal 6 h window (the running UTC
+ *    hour and the five before it, `windowBounds('6h')`), so a token's percentile here is the one
+ *    consensus-signal reports; a store failure makes the leg unknown (leg `query_stream`), never an error;
+ *  - for trenches-check also the holder count (enrich-token-light, cached and shared) and the prior reading
+ *    (prior-reading.ts, shared with exit-signal).
+ *
+ * Seed wallets: smart-money-flow's precedence (`smartMoneySeed`): the operator's list (SMART_MONEY_WALLETS,
+ * `ctx.smartMoneyWallets`), else the curated default (smart-money-seed.ts) in sandbox mode. In live mode
+ * without an operator list the built-in list names sandbox wallets, which mean nothing on mainnet: where
+ * smart-money-flow refuses, the smart-money leg here is unknown (a `smart_money_unconfigured` caveat) and the
+ * other legs still answer — legs degrade independently.
+ */
+import { rankEntities, windowBounds, type WindowBounds } from '../../../analytics/consensus.js';
+import type { AttentionReading } from '../../../analytics/discovery/confluence.js';
+import { ATTENTION_WINDOW_HOURS, SMART_MONEY_WINDOW_HOURS } from '../../../analytics/discovery/thresholds.js';
+import type { SmartBuy, SmartMoneySignal } from '../../../analytics/discovery/trenches.js';
+import { ApiError } from '../../../app/errors.js';
+import type { Caveat, HandlerContext } from '../../../registry/types.js';
+import { SourceError } from '../../../sources/errors.js';
+import {
+  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, readSmartWallets, smartMoneySeed, winnerBuys,
+  type SmartSeed, type SmartWalletsRead, type WinnerBuy,
+} from './smart-wallets.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The seed wallets (`smartMoneySeed`'s precedence), or null in live mode without an operator list. */
+export function smartSeedOf(ctx: HandlerContext): SmartSeed | null {
+  // smartMoneySeed refuses exactly when there is no meaningful list; here that is an unknown leg, not an error.
+  const unconfigured = new ApiError('not_implemented', 'No smart-money wallets are configured (SMART_MONEY_WALLETS).');
+  try {
+    return smartMoneySeed(ctx, undefined, () => unconfigured);
+  } catch (err) {
+    if (err === unconfigured) return null;
+    throw err;
+  }
+}
+
+export interface SmartMoneyRead {
+  /** The seed wallets read and measured: winners, skipped wallets, their caveats. */
+  read: SmartWalletsRead;
+  /** The winners' buys in the last SMART_MONEY_WINDOW_HOURS of the tokens asked about. */
+  buys: WinnerBuy[];
+}
+
+/**
+ * readSmartWallets fails the CALL (502/504, as smart-money-flow must) when no seed wallet's history could be
+ * read; here that is one leg failing, so it goes back to the SourceError `gatherLegs` keeps as a failed leg.
+ * Histories are its only failing read (the wallet-asset provider; SOL prices only degrade it).
+ */
+function asLegFailure(err: unknown): unknown {
+  if (!(err instanceof ApiError) || (err.code !== 'upstream_unavailable' && err.code !== 'upstream_timeout')) return err;
+  return new SourceError('wallet_assets', err.code === 'upstream_timeout' ? 'timeout' : 'unavailable', err.message);
+}
+
+/**
+ * The smart-money leg: the seed wallets measured as smart-money-flow does by default, then the winners' buys
+ * in the last SMART_MONEY_WINDOW_HOURS, narrowed to `mints`. Throws a SourceError when no wallet could be
+ * read; null without a seed (see `smartSeedOf`).
+ */
+export async function smartMoneyLeg(ctx: HandlerContext, seed: SmartSeed | null, mints: readonly string[]): Promise<SmartMoneyRead | null> {
+  if (seed === null) return null;
+  const read = await readSmartWallets(ctx, seed, DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE).catch((err: unknown) => {
+    throw asLegFailure(err);
+  });
+  const nowMs = ctx.now().getTime();
+  const wanted = new Set(mints);
+  return { read, buys: winnerBuys(read.wallets, nowMs - SMART_MONEY_WINDOW_HOURS * HOUR_MS, nowMs).filter((b) => wanted.has(b.mint)) };
+}
+
+/** The leg's state: `partial` when a seed wallet was skipped or SOL prices failed (who qualifies may differ). */
+export function smartMoneyState(seed: SmartSeed | null, leg: SmartMoneyRead | null): 'ok' | 'partial' | 'failed' | 'unconfigured' {
+  if (seed === null) return 'unconfigured';
+  if (leg === null) return 'failed';
+  return leg.read.skipped.length > 0 || leg.read.solPrices === 'failed' ? 'partial' : 'ok';
+}
+
+/** The qualifying winners among the wallets read; null when the leg did not answer. */
+export function winnerCount(leg: SmartMoneyRead | null): number | null {
+  return leg === null ? null : leg.read.wallets.filter((w) => w.status === 'winner').length;
+}
+
+/** One token's smart buys as the analytics read them (`SmartBuy`: wallet and moment). */
+export function tokenBuys(buys: readonly WinnerBuy[], mint: string): SmartBuy[] {
+  return buys.filter((b) => b.mint === mint).map((b) => ({ wallet: b.wallet, atMs: b.atMs }));
+}
+
+export function smartMoneyCaveats(seed: SmartSeed | null, leg: SmartMoneyRead | null): Caveat[] {
+  if (seed === null) {
+    return [{
+      code: 'smart_money_unconfigured',
+      message: 'No smart-money wallets are configured (SMART_MONEY_WALLETS): the built-in list names sandbox wallets, meaningless on mainnet, so the smart-money signal is unknown and the other signals rank alone.',
+    }];
+  }
+  const list = seed.source === 'operator' ? 'the operator\'s list' : 'the service\'s curated default list';
+  const winners = winnerCount(leg);
+  const caveats: Caveat[] = [{
+    code: 'smart_money_wallets',
+    message: `Smart money = buys (cash → token swaps) in the last ${SMART_MONEY_WINDOW_HOURS} h by the wallets of ${list} (${seed.wallets.length}) ` +
+      `that qualify as winners as smart-money-flow measures them: win rate ≥ ${DEFAULT_MIN_WIN_RATE} over ≥ ${SMART_MIN_CLOSED_TRADES} closed trades in the last ${DEFAULT_LOOKBACK_DAYS} days` +
+      (leg === null ? '.' : ` (${winners} of the ${leg.read.wallets.length} read qualify). A seed wallet that does not qualify is not smart money: its buys do not count.`),
+  }];
+  if (leg !== null) caveats.push(...leg.read.caveats);
+  return caveats;
+}
+
+/** The smart-money signal as an answer shows it. */
+export function smartMoneyView(s: SmartMoneySignal) {
+  return { score: s.score, distinct_buyers: s.distinct_buyers, latest_buy_at: s.latest_buy_at, window_hours: s.window_hours, buyers: s.buyers, factors: s.factors };
+}
+
+export interface AttentionBoard {
+  bounds: WindowBounds;
+  /** Per token: calls in the window, percentile among the tokens asked about. */
+  readingOf(mint: string): AttentionReading;
+}
+
+/** The attention leg: one read of the query stream's token counts over the 6 h window. */
+export async function attentionBoard(ctx: HandlerContext): Promise<AttentionBoard> {
+  const bounds = windowBounds(`${ATTENTION_WINDOW_HOURS}h` as '6h', ctx.now());
+  const ranked = rankEntities(await ctx.store.queryCounts('token', bounds.from, bounds.to));
+  const by = new Map(ranked.map((r) => [r.entity, r]));
+  return {
+    bounds,
+    readingOf: (mint) => {
+      const r = by.get(mint);
+      return { calls: r?.count ?? 0, percentile: r?.percentile ?? null, rankedEntities: ranked.length };
+    },
+  };
+}
+
+/** The attention leg, never throwing: null (unknown) with a caveat when the store fails. */
+export async function attentionLeg(ctx: HandlerContext, caveats: Caveat[]): Promise<AttentionBoard | null> {
+  try {
+    return await attentionBoard(ctx);
+  } catch {
+    caveats.push({ code: 'leg_degraded', leg: 'query_stream', message: 'Attention unavailable: the service\'s query stream could not be read; the attention signal is unknown and the others rank alone.' });
+    return null;
+  }
+}
+
+export function attentionCaveat(): Caveat {
+  return {
+    code: 'attention_source',
+    message: `Attention is this service's own paid query stream: paid calls naming a token in the running UTC hour and the ${ATTENTION_WINDOW_HOURS - 1} before it ` +
+      '(operator test traffic excluded via CONSENSUS_EXCLUDE_PAYERS) — not social or on-chain attention.',
+  };
+}

@@ -1,0 +1,366 @@
+/**
+ * exit-signal, attention-momentum and gacha-ev-scan over HTTP with real x402 payments on the sandbox
+ * (fixed past clocks, moved forward only within the past). Values are the sandbox cast's design
+ * (src/sandbox/world/launches/designs.ts, src/sandbox/providers/card-packs.ts), worked out by hand:
+ *
+ * - exit-signal: TOKEN_LAUNCH_RUG (6 h lives from 00:00 UTC, liquidity pulled at exactly 2 h) reads HOLD while
+ *   it runs and EXIT on hard triggers after the pull — with a profitable entry price and a score under 0.7;
+ *   TOKEN_LAUNCH_RUNNER (8 h lives) is HOLD with score 0 while RUNNING (74 % buyers, price rising) and DERISK
+ *   early in FADING; deltas unlock only against a reading ≥ 5 minutes old.
+ * - attention-momentum: paid calls in three past hours, read an hour later.
+ * - gacha-ev-scan: the eight sandbox machines' EVs, edges and verdicts per exit path.
+ * Every charge is the exact price once; failures are not charged.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
+import { SANDBOX_CARD_MACHINES, stockAt } from '../../src/sandbox/providers/card-packs.js';
+import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
+import { newPayer, paidInvoke } from '../helpers/payers.js';
+import { suiteService, type TestService } from '../helpers/service.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+/** USDC atomic units (6 decimals). */
+const EXIT_PRICE = 40_000n;
+const ATTENTION_PRICE = 20_000n;
+const GACHA_PRICE = 20_000n;
+
+async function ok(service: TestService, key: string, body: Record<string, unknown>, price: bigint, network: 'solana' | 'base' = 'solana'): Promise<Json> {
+  const r: PaidCall = await paidCall(service, network, key, body, { outputSchema: true });
+  assert.equal(r.status, 200, `${key} ${JSON.stringify(body)}: ${JSON.stringify(r.json)}`);
+  assert.equal(r.cost, price, `${key} is charged its exact price once`);
+  return r.json;
+}
+
+const factor = (d: Json, name: string) => d.factors.find((f: Json) => f.name === name).value;
+const weightedSum = (d: Json) => Math.round(d.factors.reduce((s: number, f: Json) => s + f.weight * f.value, 0) * 10_000) / 10_000;
+
+describe('exit-signal', () => {
+  // RUG's lives begin every 6 h from 00:00 UTC: 08:05 is 125 min of age, 5 minutes after the pull.
+  const service = suiteService({ fixedNow: new Date('2026-11-20T08:05:00Z') });
+
+  it('TOKEN_LAUNCH_RUG after its pull: EXIT on the rug trigger with a score under 0.7 and a profitable entry', async () => {
+    // Entry at $0.000001: the price after the pull is 5 % of the $0.00005 launch price × 0.15^(5/60) ≈ $0.00000213.
+    const d = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUG, entry_price_usd: 0.000001, format: 'both' }, EXIT_PRICE);
+    assert.equal(d.verdict, 'EXIT');
+    assert.equal(d.decided_by, 'hard_trigger');
+    assert.equal(d.stage, 'FADING');
+    assert.ok(d.hard_triggers.some((t: Json) => t.code === 'rug'), `drained pool: ${JSON.stringify(d.hard_triggers)}`);
+    assert.ok(d.market.liquidity_usd < 1000, 'the pool was pulled to about $650');
+    assert.ok(d.market.windows.h1.price_change_pct <= -50);
+    // First reading: no deltas. The last hour still holds 55 minutes of the run's 74 % buyers, so sellers are not
+    // fully in control and the score alone would not say EXIT: the trigger decided.
+    assert.equal(d.deltas, null);
+    assert.ok(d.unknown_factors.includes('liquidity_delta'));
+    assert.ok(d.exit_score < 0.7, `score ${d.exit_score}`);
+    assert.equal(d.exit_score, weightedSum(d));
+    assert.equal(factor(d, 'stage_fading'), 1);
+    // Profitable entry: context only.
+    const price = d.market.price_usd;
+    assert.ok(price > 0.000001);
+    assert.equal(d.unrealized_pnl.entry_price_usd, 0.000001);
+    assert.equal(d.unrealized_pnl.pnl_pct, Math.round(((price - 0.000001) / 0.000001) * 10_000) / 100);
+    assert.ok(d.unrealized_pnl.pnl_pct > 0);
+    assert.match(d.llm_summary, /EXIT/);
+    assert.match(d.llm_summary, /hard trigger/);
+  });
+
+  it('a mint without a market is INSUFFICIENT_DATA (charged); an address that is not a mint is 404 (not charged)', async () => {
+    const none = await ok(service, 'exit-signal', { mint: A.TOKEN_NO_MARKET, entry_price_usd: 1 }, EXIT_PRICE, 'base');
+    assert.equal(none.verdict, 'INSUFFICIENT_DATA');
+    assert.equal(none.exit_score, null);
+    assert.equal(none.decided_by, 'insufficient_data');
+    assert.equal(none.market, null);
+    assert.equal(none.stage, null);
+    assert.deepEqual(none.unrealized_pnl, { entry_price_usd: 1, price_usd: null, pnl_pct: null, multiple: null });
+    assert.ok(none.caveats.some((c: Json) => c.code === 'no_market'));
+
+    const wallet = await paidCall(service, 'solana', 'exit-signal', { mint: A.WALLET_DEFI });
+    assert.equal(wallet.status, 404);
+    assert.equal(wallet.json.error.code, 'not_found');
+    assert.equal(wallet.cost, 0n);
+  });
+
+  it('TOKEN_LAUNCH_RUNNER: HOLD at RUNNING; deltas unlock only on a repeat ≥ 5 minutes after a reading', async () => {
+    // Runner lives begin at 00:00, 08:00, 16:00: 09:30 is 90 min of age (RUNNING, 45 min – 3 h).
+    service.advance(85 * MIN);
+    const first = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUNNER }, EXIT_PRICE);
+    assert.equal(first.stage, 'RUNNING');
+    assert.equal(first.verdict, 'HOLD');
+    assert.equal(first.exit_score, 0);
+    assert.ok(first.market.windows.m5.buy_share >= 0.7, '74 % buyers');
+    // Liquidity path $18k at 40 min → $120k at 176 min, linear: 18,000 + 102,000 × 50/136 = $55,500.
+    assert.equal(first.market.liquidity_usd, 55_500);
+    assert.equal(first.deltas, null);
+    assert.equal(first.deltas_unavailable.code, 'no_prior_reading');
+    assert.ok(first.next_steps.some((s: Json) => s.endpoint === 'exit-signal' && s.input.mint === A.TOKEN_LAUNCH_RUNNER));
+
+    service.advance(2 * MIN); // 09:32: the 09:30 reading is 2 minutes old.
+    const soon = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUNNER }, EXIT_PRICE, 'base');
+    assert.equal(soon.deltas, null);
+    assert.equal(soon.deltas_unavailable.code, 'prior_too_recent');
+    assert.equal(soon.prior_reading.at, '2026-11-20T09:30:00.000Z');
+    assert.equal(factor(soon, 'liquidity_delta'), 0);
+    assert.ok(soon.unknown_factors.includes('liquidity_delta'));
+
+    service.advance(3 * MIN); // 09:35: exactly 5 minutes after the 09:30 reading (the 09:32 one is too young).
+    const spaced = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUNNER }, EXIT_PRICE);
+    assert.equal(spaced.deltas.prior_at, '2026-11-20T09:30:00.000Z');
+    assert.equal(spaced.deltas.minutes_since_prior, 5);
+    // $59,250 at 95 min against $55,500: +6.76 %.
+    assert.equal(spaced.market.liquidity_usd, 59_250);
+    assert.equal(spaced.deltas.liquidity_change_pct, 6.76);
+    assert.equal(typeof spaced.deltas.holder_change_pct, 'number');
+    assert.equal(spaced.deltas_unavailable, null);
+    assert.equal(spaced.verdict, 'HOLD');
+  });
+
+  it('TOKEN_LAUNCH_RUNNER early in FADING (25 % buyers): DERISK on the score', async () => {
+    service.advance(Date.parse('2026-11-20T13:10:00Z') - Date.parse('2026-11-20T09:35:00Z')); // 5 h 10 min of age.
+    const d = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUNNER }, EXIT_PRICE);
+    assert.equal(d.stage, 'FADING');
+    assert.equal(d.verdict, 'DERISK');
+    assert.equal(d.decided_by, 'score');
+    assert.deepEqual(d.hard_triggers, []);
+    assert.ok(d.exit_score >= 0.4 && d.exit_score < 0.7, `score ${d.exit_score}`);
+    assert.equal(d.exit_score, weightedSum(d));
+    assert.equal(factor(d, 'stage_fading'), 1);
+    assert.ok(factor(d, 'sellers_in_control') > 0.5, 'three sellers to one buyer over 5 minutes');
+    assert.ok(d.market.windows.m5.buy_share < 0.3);
+  });
+
+  it('TOKEN_LAUNCH_RUG\'s next life: HOLD while it runs, then EXIT on the liquidity pull against that reading', async () => {
+    service.advance(Date.parse('2026-11-20T13:50:00Z') - Date.parse('2026-11-20T13:10:00Z')); // 110 min into the 12:00 life.
+    const running = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUG, entry_price_usd: 0.000001 }, EXIT_PRICE, 'base');
+    assert.equal(running.stage, 'RUNNING');
+    assert.equal(running.verdict, 'HOLD');
+    // Buyers in control (sell share < 0.5), price rising, liquidity up, not FADING or PARABOLIC_LATE. Only the
+    // holder count can score: the relaunched token has fewer holders than the old life had at 125 minutes.
+    for (const name of ['sellers_in_control', 'momentum', 'liquidity_delta', 'stage_fading', 'parabolic_exhaustion']) assert.equal(factor(running, name), 0, name);
+    assert.ok(running.exit_score <= 0.1);
+    assert.deepEqual(running.hard_triggers, []);
+    assert.ok(running.deltas.liquidity_change_pct > 0, 'against the 08:05 reading of the drained pool');
+
+    service.advance(15 * MIN); // 14:05: 125 min of age, 5 minutes after the pull.
+    const pulled = await ok(service, 'exit-signal', { mint: A.TOKEN_LAUNCH_RUG, entry_price_usd: 0.000001 }, EXIT_PRICE);
+    assert.equal(pulled.verdict, 'EXIT');
+    assert.equal(pulled.decided_by, 'hard_trigger');
+    const codes = pulled.hard_triggers.map((t: Json) => t.code);
+    assert.ok(codes.includes('liquidity_pull') && codes.includes('rug'), JSON.stringify(codes));
+    assert.equal(pulled.deltas.prior_at, '2026-11-20T13:50:00.000Z');
+    assert.equal(pulled.deltas.minutes_since_prior, 15);
+    assert.ok(pulled.deltas.liquidity_change_pct <= -25);
+    assert.equal(factor(pulled, 'liquidity_delta'), 1);
+    assert.ok(pulled.unrealized_pnl.pnl_pct > 0);
+  });
+
+  it('the market-data source down: 502, not charged', async () => {
+    service.sandbox!.providers!.faults.set('market_data', { errorRate: 1 });
+    try {
+      const r = await paidCall(service, 'solana', 'exit-signal', { mint: A.TOKEN_LAUNCH_QUIET });
+      assert.equal(r.status, 502);
+      assert.equal(r.json.error.code, 'upstream_unavailable');
+      assert.equal(r.cost, 0n);
+    } finally {
+      service.sandbox!.providers!.faults.set('market_data', undefined);
+    }
+  });
+});
+
+describe('attention-momentum', () => {
+  // Calls at 14:30, 15:30 and 16:30, read at 17:30: the 1 h windows are the hours 14, 15 and 16.
+  const service = suiteService({ fixedNow: new Date('2026-11-19T14:30:00Z') });
+  const plan: [string, [number, number, number]][] = [
+    [A.TOKEN_LAUNCH_RUNNER, [1, 2, 8]],
+    [A.TOKEN_LAUNCH_QUIET, [0, 0, 3]],
+    [A.TOKEN_LAUNCH_RUG, [1, 1, 4]],
+    [A.TOKEN_LAUNCH_SELLERS, [4, 4, 1]],
+  ];
+
+  it('after paid calls in three past hours: the asked-more token ranks first, each with its divergence class', async () => {
+    const payer = await newPayer(service, 'solana');
+    for (let h = 0; h < 3; h++) {
+      for (const [mint, counts] of plan) {
+        for (let i = 0; i < counts[h]!; i++) {
+          const res = await paidInvoke(payer, service, 'enrich-token-light', { mint });
+          assert.equal(res.status, 200, await res.text());
+        }
+      }
+      service.advance(HOUR);
+    }
+    // 17:30: one call in the running hour, shown beside the counts but in no window.
+    assert.equal((await paidInvoke(payer, service, 'enrich-token-light', { mint: A.TOKEN_LAUNCH_RUNNER })).status, 200);
+    await service.recorder.idle();
+
+    const d = await ok(service, 'attention-momentum', { window: '1h', format: 'both' }, ATTENTION_PRICE);
+    assert.deepEqual(d.windows, [
+      { from: '2026-11-19T14:00:00.000Z', to: '2026-11-19T15:00:00.000Z' },
+      { from: '2026-11-19T15:00:00.000Z', to: '2026-11-19T16:00:00.000Z' },
+      { from: '2026-11-19T16:00:00.000Z', to: '2026-11-19T17:00:00.000Z' },
+    ]);
+    assert.deepEqual(d.running_hour, { from: '2026-11-19T17:00:00.000Z', to: '2026-11-19T18:00:00.000Z' });
+    assert.equal(d.price_window, 'h1');
+    assert.equal(d.price_overlay, true);
+    assert.equal(d.candidates, 4);
+    assert.equal(d.total_calls, 29);
+    const rows = d.tokens.map((t: Json) => [t.rank, t.mint, t.counts, t.acceleration, t.trend, t.sample_quality, t.divergence]);
+    assert.deepEqual(rows, [
+      // 11 calls (ok): ((8 − 2) − (2 − 1)) ÷ (11/3) = 1.3636, rising; RUNNING at 90 min, price h1 ≈ +106 %.
+      [1, A.TOKEN_LAUNCH_RUNNER, [1, 2, 8], 1.3636, 'rising', 'ok', 'confirmed_momentum'],
+      // Low samples after every ok one, however fast: 0 → 0 → 3 is acceleration 3 (the maximum); QUIE's price is flat.
+      [2, A.TOKEN_LAUNCH_QUIET, [0, 0, 3], 3, 'rising', 'low', 'early_signal'],
+      // ((4 − 1) − 0) ÷ 2 = 1.5, rising into the rug's fall (5 h 30 of age, −85 % an hour).
+      [3, A.TOKEN_LAUNCH_RUG, [1, 1, 4], 1.5, 'rising', 'low', 'distribution_risk'],
+      // (−3 − 0) ÷ 3 = −1, falling while SELR's price slides (−40 % over its 12 h life).
+      [4, A.TOKEN_LAUNCH_SELLERS, [4, 4, 1], -1, 'falling', 'low', 'fading'],
+    ]);
+    assert.deepEqual(d.tokens.map((t: Json) => t.percentile), [100, 66.67, 33.33, 0]);
+    assert.deepEqual(d.tokens.map((t: Json) => t.running_hour_calls), [1, 0, 0, 0]);
+    assert.ok(d.tokens[0].price_change_pct >= 5);
+    assert.ok(d.tokens[1].price_change_pct > -20 && d.tokens[1].price_change_pct < 5);
+    assert.ok(d.tokens[2].price_change_pct <= -20);
+    assert.ok(d.tokens[3].price_change_pct < 5);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'attention_source' && /CONSENSUS_EXCLUDE_PAYERS/.test(c.message)));
+    assert.ok(d.caveats.some((c: Json) => c.code === 'low_sample'));
+    assert.deepEqual(d.next_steps[0], { endpoint: 'trenches-check', input: { mint: A.TOKEN_LAUNCH_RUNNER }, reason: d.next_steps[0].reason });
+    assert.match(d.llm_summary, /confirmed_momentum/);
+
+    const top = await ok(service, 'attention-momentum', { window: '1h', limit: 1 }, ATTENTION_PRICE, 'base');
+    assert.deepEqual(top.tokens.map((t: Json) => t.mint), [A.TOKEN_LAUNCH_RUNNER]);
+    assert.equal(top.candidates, 4);
+  });
+
+  it('6 h windows: every call of the last three hours is in the latest window', async () => {
+    const d = await ok(service, 'attention-momentum', {}, ATTENTION_PRICE);
+    assert.equal(d.window, '6h');
+    assert.equal(d.price_window, 'h6');
+    assert.deepEqual(d.windows.map((w: Json) => w.from), ['2026-11-18T23:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-19T11:00:00.000Z']);
+    // Every token is 0 → 0 → n (acceleration 3): RUNR's 11 calls are the only ok sample; the rest by latest count.
+    assert.deepEqual(d.tokens.map((t: Json) => [t.mint, t.counts, t.acceleration, t.sample_quality]), [
+      [A.TOKEN_LAUNCH_RUNNER, [0, 0, 11], 3, 'ok'],
+      [A.TOKEN_LAUNCH_SELLERS, [0, 0, 9], 3, 'low'],
+      [A.TOKEN_LAUNCH_RUG, [0, 0, 6], 3, 'low'],
+      [A.TOKEN_LAUNCH_QUIET, [0, 0, 3], 3, 'low'],
+    ]);
+  });
+
+  it('the market-data source down: ranked without prices, a leg_degraded caveat, still charged', async () => {
+    service.sandbox!.providers!.faults.set('market_data', { errorRate: 1 });
+    try {
+      const d = await ok(service, 'attention-momentum', { window: '1h', limit: 3 }, ATTENTION_PRICE);
+      assert.equal(d.price_overlay, false);
+      assert.deepEqual(d.tokens.map((t: Json) => t.mint), [A.TOKEN_LAUNCH_RUNNER, A.TOKEN_LAUNCH_QUIET, A.TOKEN_LAUNCH_RUG]);
+      assert.ok(d.tokens.every((t: Json) => t.price_change_pct === null && t.divergence === null));
+      assert.ok(d.caveats.some((c: Json) => c.code === 'leg_degraded' && c.leg === 'market_data'));
+    } finally {
+      service.sandbox!.providers!.faults.set('market_data', undefined);
+    }
+  });
+});
+
+describe('gacha-ev-scan', () => {
+  const AT = new Date('2026-11-20T10:00:00Z');
+  const service = suiteService({ fixedNow: AT });
+  const codes = (d: Json) => d.machines.map((m: Json) => m.code);
+  const edges = (d: Json) => d.machines.map((m: Json) => [m.code, m.verdict_exit, m.edge_pct, m.verdict]);
+
+  it('all machines, both exits: ranked by the better edge; EVs, exits and verdicts as designed', async () => {
+    const d = await ok(service, 'gacha-ev-scan', { format: 'both' }, GACHA_PRICE);
+    assert.equal(d.exit_strategy, 'both');
+    assert.equal(d.scanned, 8);
+    assert.equal(d.matched, 8);
+    assert.deepEqual(edges(d), [
+      ['pokemon_250', 'marketplace', 14.07, 'POSITIVE_EV'],
+      ['onepiece_500', 'marketplace', 9.96, 'POSITIVE_EV'],
+      ['pokemon_50', 'marketplace', 5.84, 'POSITIVE_EV'],
+      ['onepiece_50', 'marketplace', -2, 'HOUSE_EDGE'],
+      ['onepiece_100', 'marketplace', -9.84, 'HOUSE_EDGE'],
+      ['pokemon_1000', 'marketplace', -23.51, 'NEGATIVE_EV'],
+      ['pokemon_25', 'marketplace', -29.84, 'NEGATIVE_EV'],
+      ['onepiece_25', null, null, null],
+    ]);
+    assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 3, HOUSE_EDGE: 2, NEGATIVE_EV: 2, unavailable: 1 });
+    // pokemon_50: EV 0.7×30 + 0.2×60 + 0.08×150 + 0.02×450 = 54; buyback 54 × 0.85 = 45.90 (−8.2 %); marketplace 52.92.
+    const p50 = d.machines.find((m: Json) => m.code === 'pokemon_50');
+    assert.equal(p50.gross_ev_usd, 54);
+    assert.equal(p50.gross_return_pct, 108);
+    assert.deepEqual([p50.exits.buyback.value_usd, p50.exits.buyback.edge_pct, p50.exits.buyback.verdict], [45.9, -8.2, 'HOUSE_EDGE']);
+    assert.deepEqual([p50.exits.marketplace.value_usd, p50.exits.marketplace.edge_pct, p50.exits.marketplace.may_not_fill], [52.92, 5.84, true]);
+    assert.equal(p50.exits.buyback.cash_exit_within_hours, 72);
+    const design = SANDBOX_CARD_MACHINES.find((m) => m.code === 'pokemon_50')!;
+    const stock = design.tiers.map(([rarity, , base]) => [rarity, stockAt(base, rarity, AT)] as const);
+    const total = stock.reduce((s, [, n]) => s + n, 0);
+    const rareEpic = stock.filter(([r]) => r === 'rare' || r === 'epic').reduce((s, [, n]) => s + n, 0);
+    assert.equal(p50.total_stock, total);
+    assert.equal(p50.rare_epic_stock_share_pct, Math.round((rareEpic / total) * 10_000) / 100);
+    // pokemon_25: rare and epic sold out; EV over the rest 16.65 / 0.93 = 17.90.
+    const p25 = d.machines.find((m: Json) => m.code === 'pokemon_25');
+    assert.deepEqual([p25.gross_ev_usd, p25.odds_renormalized, p25.depleted_tiers, p25.rare_epic_stock_share_pct], [17.9, true, ['rare', 'epic'], 0]);
+    // onepiece_500 advertises 95 %: clamped to 93 %.
+    const o500 = d.machines.find((m: Json) => m.code === 'onepiece_500');
+    assert.deepEqual([o500.exits.buyback.advertised_rate_pct, o500.exits.buyback.rate_pct, o500.exits.buyback.rate_clamped], [95, 93, true]);
+    assert.equal(d.machines[7].available, false);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'buyback_rate_clamped' && /onepiece_500/.test(c.message)));
+    assert.ok(d.caveats.some((c: Json) => c.code === 'machine_unavailable' && /onepiece_25/.test(c.message)));
+    assert.match(d.llm_summary, /pokemon_250/);
+  });
+
+  it('buyback exit with min_edge_pct 0: only the machines whose guaranteed cash beats the price', async () => {
+    const all = await ok(service, 'gacha-ev-scan', { exit_strategy: 'buyback' }, GACHA_PRICE, 'base');
+    assert.deepEqual(edges(all), [
+      ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
+      ['onepiece_500', 'buyback', 4.35, 'POSITIVE_EV'],
+      ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
+      ['onepiece_50', 'buyback', -12, 'HOUSE_EDGE'],
+      ['onepiece_100', 'buyback', -21.8, 'NEGATIVE_EV'],
+      ['pokemon_1000', 'buyback', -27.41, 'NEGATIVE_EV'],
+      ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
+      ['onepiece_25', null, null, null],
+    ]);
+    const positive = await ok(service, 'gacha-ev-scan', { exit_strategy: 'buyback', min_edge_pct: 0 }, GACHA_PRICE);
+    assert.deepEqual(codes(positive), ['pokemon_250', 'onepiece_500']);
+    assert.equal(positive.below_min_edge, 6, 'five below 0 and the sold-out machine');
+    assert.ok(positive.caveats.some((c: Json) => c.code === 'below_min_edge'));
+  });
+
+  it('min_edge_pct is inclusive (onepiece_50 sells at exactly −2 % on the marketplace); franchise and machine filters', async () => {
+    const atTwo = await ok(service, 'gacha-ev-scan', { exit_strategy: 'marketplace', min_edge_pct: -2 }, GACHA_PRICE);
+    assert.deepEqual(codes(atTwo), ['pokemon_250', 'onepiece_500', 'pokemon_50', 'onepiece_50']);
+    const above = await ok(service, 'gacha-ev-scan', { exit_strategy: 'marketplace', min_edge_pct: -1.99 }, GACHA_PRICE);
+    assert.deepEqual(codes(above), ['pokemon_250', 'onepiece_500', 'pokemon_50']);
+
+    const onepiece = await ok(service, 'gacha-ev-scan', { franchise: 'onepiece' }, GACHA_PRICE, 'base');
+    assert.deepEqual(codes(onepiece), ['onepiece_500', 'onepiece_50', 'onepiece_100', 'onepiece_25']);
+    assert.equal(onepiece.matched, 4);
+
+    const one = await ok(service, 'gacha-ev-scan', { machine: 'POKEMON_1000' }, GACHA_PRICE);
+    assert.deepEqual(edges(one), [['pokemon_1000', 'marketplace', -23.51, 'NEGATIVE_EV']]);
+    assert.equal(one.machine_found, true);
+    assert.equal(one.machines[0].gross_ev_usd, 780.5);
+
+    const filtered = await ok(service, 'gacha-ev-scan', { machine: 'onepiece_50', franchise: 'pokemon' }, GACHA_PRICE);
+    assert.deepEqual(filtered.machines, []);
+    assert.ok(filtered.caveats.some((c: Json) => c.code === 'filtered_out'));
+  });
+
+  it('an unknown machine code is 404 with the known codes; the card-pack source down is 502 — neither charged', async () => {
+    const unknown = await paidCall(service, 'solana', 'gacha-ev-scan', { machine: 'pokemon_5O' });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.json.error.code, 'not_found');
+    assert.deepEqual(unknown.json.error.known_machines, SANDBOX_CARD_MACHINES.map((m) => m.code));
+    assert.equal(unknown.cost, 0n);
+
+    service.sandbox!.providers!.faults.set('card_packs', { errorRate: 1 });
+    try {
+      const down = await paidCall(service, 'base', 'gacha-ev-scan', { franchise: 'pokemon', exit_strategy: 'marketplace' });
+      assert.equal(down.status, 502);
+      assert.equal(down.json.error.code, 'upstream_unavailable');
+      assert.equal(down.cost, 0n);
+    } finally {
+      service.sandbox!.providers!.faults.set('card_packs', undefined);
+    }
+  });
+});
