@@ -37,7 +37,7 @@ export interface Config {
   /** Per-provider base URL overrides (live mode; e.g. a paid Jupiter host or a proxy). */
   sourceUrls: Partial<Record<
     | 'heliusRpc' | 'heliusApi' | 'dexscreener' | 'jupiter' | 'defillamaApi' | 'defillamaYields' | 'defillamaCoins'
-    | 'perpsVenueARpc' | 'perpsVenueBRpc' | 'hyperliquidApi' | 'hyperliquidStats' | 'dydxIndexer' | 'cardPacks',
+    | 'perpsVenueARpc' | 'perpsVenueBRpc' | 'hyperliquidApi' | 'hyperliquidStats' | 'dydxIndexer' | 'cardPacks' | 'launchpad',
     string
   >>;
   /** Budget of one call to a data source, retries included, and the retries. */
@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         // The pool venues' accounts are read over Solana RPC: PERPS_RPC_URL, else SOLANA_RPC_URL (service.ts).
         ['perpsVenueARpc', env.PERPS_RPC_URL], ['perpsVenueBRpc', env.PERPS_RPC_URL],
         ['hyperliquidApi', env.HYPERLIQUID_URL], ['hyperliquidStats', env.HYPERLIQUID_STATS_URL], ['dydxIndexer', env.DYDX_INDEXER_URL],
-        ['cardPacks', env.CARD_PACKS_URL],
+        ['cardPacks', env.CARD_PACKS_URL], ['launchpad', env.LAUNCHPAD_URL],
       ] as const).filter(([, v]) => v),
     ),
     sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),

@@ -9,7 +9,9 @@ export type LegName =
   /** The four perps venues (sources/perps/types.ts): each its own leg, so one venue down leaves the others answering. */
   | 'perps_venue_a' | 'perps_venue_b' | 'perps_venue_c' | 'perps_venue_d'
   /** Tokenized-card pack machines (sources/card-packs.ts). */
-  | 'card_packs';
+  | 'card_packs'
+  /** The launch platform's reward coins (sources/launchpad.ts). */
+  | 'launchpad';
 
 export type SourceFailure = 'timeout' | 'unavailable' | 'rate_limited' | 'malformed' | 'not_found' | 'circuit_open';
 

@@ -11,6 +11,7 @@ import type { LegName } from './errors.js';
 import { HeliusClient } from './helius.js';
 import { HttpSource } from './http-source.js';
 import { JupiterClient } from './jupiter.js';
+import { LAUNCHPAD_LIVE_URL, LaunchpadClient } from './launchpad.js';
 import { SolanaRpcClient } from './solana-rpc.js';
 import { AdrenaClient } from './perps/adrena.js';
 import { ADRENA_MAIN_POOL } from './perps/adrena-layout.js';
@@ -38,6 +39,8 @@ export interface SourceUrls {
   dydxIndexer: string;
   /** Card-pack machines (`GET /api/machines`, the service's assumed format: docs/gacha.md). */
   cardPacks: string;
+  /** The launch platform's API (the service's assumed format: docs/launchpad.md "Platform API"). */
+  launchpad: string;
 }
 
 export interface SourceKeys {
@@ -60,6 +63,7 @@ export interface Sources {
   /** The four perps venues (sources/perps/types.ts), each on its own leg. */
   perps: { A: PoolVenueSource; B: PoolVenueSource; C: RefVenueCSource; D: RefVenueDSource };
   cardPacks: CardPackClient;
+  launchpad: LaunchpadClient;
   /** Every HttpSource, for health and request counting. */
   http: HttpSource[];
 }
@@ -79,6 +83,7 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
   hyperliquidStats: HYPERLIQUID_STATS_URL,
   dydxIndexer: DYDX_INDEXER_URL,
   cardPacks: CARD_PACKS_LIVE_URL,
+  launchpad: LAUNCHPAD_LIVE_URL,
 };
 
 /**
@@ -122,6 +127,7 @@ export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: Source
       D: new DydxIndexerClient({ http: source('perps_venue_d', urls.dydxIndexer) }),
     },
     cardPacks: new CardPackClient({ http: source('card_packs', urls.cardPacks) }),
+    launchpad: new LaunchpadClient({ http: source('launchpad', urls.launchpad) }),
     http,
   };
 }

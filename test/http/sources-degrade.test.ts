@@ -75,7 +75,7 @@ const sourcesUsed = (t: Json): string[] => t.price.sources_used.map((s: Json) =>
  * What TOKEN_SAFE (normally: three price sources, verified, no flag at all, deep liquidity, holders
  * read) must look like with each leg gone: that leg's fields unknown, everything else still there.
  */
-const EXPECT: Record<Exclude<LegName, 'defi_data' | `perps_venue_${string}` | 'card_packs'>, (t: Json) => void> = {
+const EXPECT: Record<Exclude<LegName, 'defi_data' | `perps_venue_${string}` | 'card_packs' | 'launchpad'>, (t: Json) => void> = {
   wallet_assets: (t) => {
     assert.deepEqual(sourcesUsed(t), ['market_data', 'price_aggregator']);
     assert.deepEqual(t.price.sources_rejected, [{ source: 'wallet_assets', reason: 'missing' }]);

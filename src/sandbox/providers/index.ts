@@ -11,6 +11,7 @@ import { createDexScreenerHandler } from './dexscreener.js';
 import { FaultController } from './faults.js';
 import { createHeliusHandler } from './helius.js';
 import { createJupiterHandler } from './jupiter.js';
+import { createLaunchpadHandler } from './launchpad.js';
 import { startProviderServer, type ProviderServer } from './server.js';
 import { createSolanaDataRpcHandler } from './solana-data-rpc.js';
 import { createAdrenaRpcHandler } from './perps/adrena-rpc.js';
@@ -31,7 +32,7 @@ export interface SandboxProviders {
 
 export async function startSandboxProviders(world: SandboxWorld, now: () => Date, faults: FaultController): Promise<SandboxProviders> {
   const perps = createPerpsWorld(world.seed);
-  const [walletAssets, marketData, priceAggregator, defiData, chainRpc, venueA, venueB, venueC, venueD, cardPacks] = await Promise.all([
+  const [walletAssets, marketData, priceAggregator, defiData, chainRpc, venueA, venueB, venueC, venueD, cardPacks, launchpad] = await Promise.all([
     startProviderServer('wallet_assets', createHeliusHandler(world, now), faults),
     startProviderServer('market_data', createDexScreenerHandler(world, now), faults),
     startProviderServer('price_aggregator', createJupiterHandler(world, now), faults),
@@ -43,10 +44,12 @@ export async function startSandboxProviders(world: SandboxWorld, now: () => Date
     startProviderServer('perps_venue_c', createHyperliquidHandler(perps, now), faults),
     startProviderServer('perps_venue_d', createDydxHandler(perps, now), faults),
     startProviderServer('card_packs', createCardPackHandler(now), faults),
+    startProviderServer('launchpad', createLaunchpadHandler(now), faults),
   ]);
   const servers: Record<LegName, ProviderServer> = {
     wallet_assets: walletAssets, market_data: marketData, price_aggregator: priceAggregator, defi_data: defiData, chain_rpc: chainRpc,
     perps_venue_a: venueA, perps_venue_b: venueB, perps_venue_c: venueC, perps_venue_d: venueD, card_packs: cardPacks,
+    launchpad,
   };
   const all = Object.values(servers);
   return {
@@ -55,7 +58,7 @@ export async function startSandboxProviders(world: SandboxWorld, now: () => Date
       heliusRpc: walletAssets.url, heliusApi: walletAssets.url, dexscreener: marketData.url, jupiter: priceAggregator.url,
       defillamaApi: defiData.url, defillamaYields: defiData.url, defillamaCoins: defiData.url, solanaRpc: chainRpc.url,
       perpsVenueARpc: venueA.url, perpsVenueBRpc: venueB.url, hyperliquidApi: venueC.url, hyperliquidStats: venueC.url, dydxIndexer: venueD.url,
-      cardPacks: cardPacks.url,
+      cardPacks: cardPacks.url, launchpad: launchpad.url,
     },
     faults,
     servers,
