@@ -14,6 +14,7 @@ import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
 import { ApiError, errorBody } from './errors.js';
 import { sourceHealth } from '../sources/index.js';
+import { launchpadIndexState } from '../jobs/launchpad-index.js';
 import type { AppDeps } from './server.js';
 import { clientIp } from './rate-limit.js';
 import { sendOutcome, type Invoker } from './invoke.js';
@@ -67,6 +68,8 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       deps.cache.ping().then((ok) => ({ ok, backend: deps.cache.kind }), (e: Error) => ({ ok: false, backend: deps.cache.kind, detail: e.message })),
       deps.status.facilitator().catch((e: Error) => ({ ok: false, detail: e.message })),
     ]);
+    // The launch platform's index freshness (issue 8); a store that cannot answer is already shown as such above.
+    const launchpadIndex = await launchpadIndexState(deps.store, deps.now()).catch((e: Error) => ({ ok: false, detail: e.message }));
     const implemented = deps.registry.list.filter((e) => e.implemented).map((e) => e.def.key);
     const pending = deps.registry.list.filter((e) => !e.implemented).map((e) => e.def.key);
     return {
@@ -75,7 +78,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       status: store.ok && cache.ok && facilitator.ok ? 'ok' : 'degraded',
       data_mode: deps.config.dataMode,
       served_at: deps.now().toISOString(),
-      components: { store, cache, facilitator, sources: sourceHealth(deps.sources) },
+      components: { store, cache, facilitator, sources: sourceHealth(deps.sources), launchpad_index: launchpadIndex },
       endpoints: { total: deps.registry.list.length, implemented, pending },
       payments: { protocol: 'x402', versions: [1, 2], networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:8453'], card: deps.card !== undefined },
       ...(deps.status.sandbox ? { sandbox: { solana_rpc_url: deps.status.sandbox.solanaRpcUrl, base_rpc_url: deps.status.sandbox.baseRpcUrl } } : {}),

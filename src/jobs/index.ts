@@ -1,6 +1,6 @@
 /**
- * The service's jobs, wired: retention (daily) and the snapshot sweep (hourly, see snapshot-sweep.ts),
- * under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
+ * The service's jobs, wired: retention (daily), the snapshot sweep (hourly, see snapshot-sweep.ts) and
+ * the launch platform's coin index (every 10 minutes, see launchpad-index.ts), under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
  */
 import type { Logger } from 'pino';
 import type { EntityDirectory } from '../analytics/entities.js';
@@ -10,6 +10,7 @@ import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
 import type { Sources } from '../sources/index.js';
 import type { Store } from '../store/types.js';
+import { launchpadIndexJob } from './launchpad-index.js';
 import { retentionJob } from './retention.js';
 import { createJobRunner, type JobRunner } from './runner.js';
 import { snapshotSweepJob } from './snapshot-sweep.js';
@@ -39,6 +40,7 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
     jobs: [
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
+      launchpadIndexJob({ store, client: sources.launchpad }),
     ],
   });
 }

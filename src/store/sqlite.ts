@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
-import type { ClaimOutcome, EntityCount, JobLease, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
+import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
 
 interface ObservationRow {
   subject_type: SnapshotSubjectType;
@@ -106,6 +106,53 @@ export function openSqliteStore(file: string): Store {
     `UPDATE job_runs SET holder = NULL, lease_until = NULL, last_finished_at = ?, last_result = ? WHERE name = ? AND holder = ?`,
   );
 
+  // The launchpad index (migration 5): one state row, named so a second index could share the table.
+  const LP = 'launchpad';
+  const ensureLpState = db.prepare(`INSERT INTO launchpad_index_state (name) VALUES (?) ON CONFLICT (name) DO NOTHING`);
+  const selectLpState = db.prepare(`SELECT * FROM launchpad_index_state WHERE name = ?`);
+  const countLpIndex = db.prepare(`SELECT COUNT(*) AS n FROM launchpad_index`).pluck();
+  const clearLpStaging = db.prepare(`DELETE FROM launchpad_index_staging`);
+  const startLp = db.prepare(`UPDATE launchpad_index_state SET cursor = NULL, refresh_started_at = ?, pages = 0 WHERE name = ?`);
+  const stageLp = db.prepare(
+    `INSERT INTO launchpad_index_staging (mint, data, fetched_at) VALUES (?, ?, ?)
+     ON CONFLICT (mint) DO UPDATE SET data = excluded.data, fetched_at = excluded.fetched_at`,
+  );
+  const advanceLp = db.prepare(`UPDATE launchpad_index_state SET cursor = ?, pages = pages + 1 WHERE name = ?`);
+  const errorLp = db.prepare(`UPDATE launchpad_index_state SET last_error = ?, last_error_at = ? WHERE name = ?`);
+  const clearLpIndex = db.prepare(`DELETE FROM launchpad_index`);
+  const publishLp = db.prepare(`INSERT INTO launchpad_index (mint, data, refreshed_at) SELECT mint, data, ? FROM launchpad_index_staging`);
+  const finishLp = db.prepare(
+    `UPDATE launchpad_index_state SET cursor = NULL, refresh_started_at = NULL, pages = 0, refreshed_at = ?, last_error = NULL, last_error_at = NULL WHERE name = ?`,
+  );
+  const selectLpCoins = db.prepare(`SELECT mint, data, refreshed_at FROM launchpad_index ORDER BY mint`);
+  const selectLpCoin = db.prepare(`SELECT mint, data, refreshed_at FROM launchpad_index WHERE mint = ?`);
+  const upsertLpDaily = db.prepare(
+    `INSERT INTO launchpad_daily (mint, day, data) VALUES (?, ?, ?) ON CONFLICT (mint, day) DO UPDATE SET data = excluded.data`,
+  );
+  const selectLpDaily = db.prepare(`SELECT mint, day, data FROM launchpad_daily WHERE mint = ? AND day >= ? AND day <= ? ORDER BY day`);
+  const deleteLpDaily = db.prepare(`DELETE FROM launchpad_daily WHERE day < ?`);
+  const lpRow = (r: { mint: string; data: string; refreshed_at: string }): LaunchpadIndexRow => ({
+    mint: r.mint, data: JSON.parse(r.data) as Record<string, unknown>, at: new Date(r.refreshed_at),
+  });
+  const beginLp = db.transaction((startedAt: string) => {
+    ensureLpState.run(LP);
+    clearLpStaging.run();
+    startLp.run(startedAt, LP);
+  });
+  const stageLpPage = db.transaction((rows: readonly LaunchpadIndexRow[], nextCursor: string | null) => {
+    ensureLpState.run(LP);
+    for (const r of rows) stageLp.run(r.mint, JSON.stringify(r.data), r.at.toISOString());
+    advanceLp.run(nextCursor, LP);
+  });
+  const publishLpIndex = db.transaction((refreshedAt: string): number => {
+    ensureLpState.run(LP);
+    clearLpIndex.run();
+    const n = publishLp.run(refreshedAt).changes;
+    clearLpStaging.run();
+    finishLp.run(refreshedAt, LP);
+    return n;
+  });
+
   return {
     kind: 'sqlite',
     async claimPayment(c: PaymentClaim) {
@@ -181,6 +228,52 @@ export function openSqliteStore(file: string): Store {
     },
     async releaseJobLease(name, holder, finishedAt, result) {
       endLease.run(finishedAt.toISOString(), result, name, holder);
+    },
+    async launchpadRefreshState(): Promise<LaunchpadRefreshState> {
+      const row = selectLpState.get(LP) as
+        | { cursor: string | null; refresh_started_at: string | null; pages: number; refreshed_at: string | null; last_error: string | null; last_error_at: string | null }
+        | undefined;
+      const date = (v: string | null | undefined) => (v ? new Date(v) : null);
+      return {
+        cursor: row?.cursor ?? null,
+        refreshStartedAt: date(row?.refresh_started_at),
+        pages: Number(row?.pages ?? 0),
+        refreshedAt: date(row?.refreshed_at),
+        lastError: row?.last_error ?? null,
+        lastErrorAt: date(row?.last_error_at),
+        coins: Number(countLpIndex.get()),
+      };
+    },
+    async beginLaunchpadRefresh(startedAt) {
+      beginLp(startedAt.toISOString());
+    },
+    async stageLaunchpadPage(rows, nextCursor) {
+      stageLpPage(rows, nextCursor);
+    },
+    async recordLaunchpadRefreshError(error, at) {
+      ensureLpState.run(LP);
+      errorLp.run(error, at.toISOString(), LP);
+    },
+    async publishLaunchpadIndex(refreshedAt) {
+      return publishLpIndex(refreshedAt.toISOString());
+    },
+    async launchpadCoins() {
+      return (selectLpCoins.all() as { mint: string; data: string; refreshed_at: string }[]).map(lpRow);
+    },
+    async launchpadCoin(mint) {
+      const row = selectLpCoin.get(mint) as { mint: string; data: string; refreshed_at: string } | undefined;
+      return row ? lpRow(row) : undefined;
+    },
+    async putLaunchpadDailyPoint(r: LaunchpadDailyRow) {
+      upsertLpDaily.run(r.mint, r.day, JSON.stringify(r.data));
+    },
+    async launchpadDailyPoints(mint, fromDay, toDay) {
+      return (selectLpDaily.all(mint, fromDay, toDay) as { mint: string; day: string; data: string }[]).map((r) => ({
+        mint: r.mint, day: r.day, data: JSON.parse(r.data) as Record<string, unknown>,
+      }));
+    },
+    async deleteLaunchpadDailyPointsBefore(day) {
+      return deleteLpDaily.run(day).changes;
     },
     async ping() {
       return db.prepare('SELECT 1 AS ok').get() !== undefined;

@@ -88,6 +88,38 @@ export interface JobLease {
   notStartedSince?: Date;
 }
 
+/** One coin of the launch platform's index: its JSON (the job's coin record) and when it was fetched. */
+export interface LaunchpadIndexRow {
+  mint: string;
+  data: Record<string, unknown>;
+  /** When the refresh that published it (index) or fetched it (staging) did so. */
+  at: Date;
+}
+
+/** The launchpad index's refresh bookkeeping (one row). */
+export interface LaunchpadRefreshState {
+  /** Cursor of the next page of the refresh in progress; null: from the first page. */
+  cursor: string | null;
+  /** Start of the refresh in progress; null when none is (the next run starts one). */
+  refreshStartedAt: Date | null;
+  /** Pages staged so far by the refresh in progress. */
+  pages: number;
+  /** When the published index was completed; null before the first complete refresh. */
+  refreshedAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  /** Coins in the published index. */
+  coins: number;
+}
+
+/** One daily point of a launchpad coin; `data` is the analytics' DailyPoint minus nothing (day repeated). */
+export interface LaunchpadDailyRow {
+  mint: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  data: Record<string, unknown>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /**
@@ -128,6 +160,29 @@ export interface Store {
   acquireJobLease(lease: JobLease): Promise<boolean>;
   /** Ends a lease held by `holder`, recording the result. */
   releaseJobLease(name: string, holder: string, finishedAt: Date, result: string): Promise<void>;
+
+  /** The launchpad index's refresh state (defaults when never refreshed). */
+  launchpadRefreshState(): Promise<LaunchpadRefreshState>;
+  /** Starts a refresh: empties staging, cursor from the first page, `refreshStartedAt = startedAt`. */
+  beginLaunchpadRefresh(startedAt: Date): Promise<void>;
+  /** Stages one complete page's coins and the cursor after it, in one transaction (a resumed run continues there). */
+  stageLaunchpadPage(rows: readonly LaunchpadIndexRow[], nextCursor: string | null): Promise<void>;
+  /** Records a failed or unfinished run's reason; staging and cursor stay for the next run. */
+  recordLaunchpadRefreshError(error: string, at: Date): Promise<void>;
+  /**
+   * Ends a complete refresh: the index becomes exactly the staged coins (one transaction, so readers see
+   * the old index or the new one, never a mix), staging is emptied, no refresh is in progress.
+   */
+  publishLaunchpadIndex(refreshedAt: Date): Promise<number>;
+  /** The published index, by mint. */
+  launchpadCoins(): Promise<LaunchpadIndexRow[]>;
+  launchpadCoin(mint: string): Promise<LaunchpadIndexRow | undefined>;
+  /** Upserts a coin's point of a day (the latest write of the day wins). */
+  putLaunchpadDailyPoint(row: LaunchpadDailyRow): Promise<void>;
+  /** A coin's points with `fromDay <= day <= toDay`, oldest first. */
+  launchpadDailyPoints(mint: string, fromDay: string, toDay: string): Promise<LaunchpadDailyRow[]>;
+  /** Retention: deletes points of days before `day`; returns how many. */
+  deleteLaunchpadDailyPointsBefore(day: string): Promise<number>;
 
   ping(): Promise<boolean>;
   close(): Promise<void>;

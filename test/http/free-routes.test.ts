@@ -32,6 +32,8 @@ describe('free routes', () => {
     assert.equal(status.components.facilitator.ok, true);
     assert.ok(status.components.facilitator.kinds.includes('v2:exact:eip155:8453'));
     assert.ok(status.components.facilitator.kinds.includes('v1:exact:solana'));
+    // The launchpad index's freshness; jobs are off in tests, so it was never refreshed (stale, no coins).
+    assert.deepEqual(status.components.launchpad_index, { refreshed_at: null, age_s: null, stale: true, coins: 0 });
     assert.equal(status.endpoints.total, 48);
     assert.equal(status.endpoints.implemented.length + status.endpoints.pending.length, 48);
     assert.equal(await rpc(status.sandbox.base_rpc_url, 'eth_chainId'), '0x2105');

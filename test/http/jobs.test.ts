@@ -36,13 +36,16 @@ describe('service jobs', () => {
     await seed(store, 'token', A.TOKEN_FLOAT, addDays(today, -36)); // past the 35-day retention
 
     const results = await service.jobs.tick(now);
-    assert.equal(results.length, 2);
-    const [retention, sweep] = results;
+    assert.equal(results.length, 3);
+    const [retention, sweep, launchpad] = results;
     assert.equal(retention!.status, 'ran');
     assert.match((retention as { summary: string }).summary, new RegExp(`^deleted 1 snapshots and 0 observations before ${addDays(today, -35)}`));
     assert.equal(sweep!.status, 'ran', JSON.stringify(sweep));
     // The two watched subjects, and pool venue A's perps markets (swept every day).
     assert.equal((sweep as { summary: string }).summary, '3 due, 3 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+    // The launch platform's coin index (src/jobs/launchpad-index.ts): the sandbox's 31 coins in one page.
+    assert.equal(launchpad!.status, 'ran', JSON.stringify(launchpad));
+    assert.match((launchpad as { summary: string }).summary, /^new refresh, 1 pages \(31 coins\) staged, index published with 31 coins/);
 
     const [token] = await store.getSnapshots('token', A.TOKEN_RISKY, today, today);
     assert.ok(token);
@@ -62,7 +65,7 @@ describe('service jobs', () => {
     assert.deepEqual(await store.getSnapshots('token', A.TOKEN_CAUTION, today, today), []);
     assert.deepEqual(await store.getSnapshots('token', A.TOKEN_FLOAT, '2000-01-01', today), []);
 
-    assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status), ['not_due', 'not_due']);
+    assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status), ['not_due', 'not_due', 'not_due']);
     // The sweep's queries never count as paid attention in the query stream.
     assert.deepEqual(await store.queryCounts('token', new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 3_600_000)), []);
   });
@@ -79,7 +82,16 @@ describe('JOBS_ENABLED', () => {
         assert.ok(Date.now() < deadline, 'no sweep within 10 s');
         await new Promise((r) => setTimeout(r, 50));
       }
-      assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status).sort(), ['not_due', 'not_due']);
+      // The launchpad index (paced by the platform's rate limit) may still be running: a tick while it runs
+      // reports `running` and changes nothing, so wait for it to end.
+      let statuses = (await service.jobs.tick(now)).map((r) => r.status);
+      while (statuses.includes('running')) {
+        assert.ok(Date.now() < deadline + 10_000, 'the launchpad index did not end within 20 s');
+        await new Promise((r) => setTimeout(r, 50));
+        statuses = (await service.jobs.tick(now)).map((r) => r.status);
+      }
+      assert.deepEqual(statuses, ['not_due', 'not_due', 'not_due']);
+      assert.equal((await store.launchpadRefreshState()).coins, 31);
     } finally {
       await service.close();
     }

@@ -4,6 +4,7 @@
  * (src/sources/wire/launchpad.ts, docs/launchpad.md "Platform API"); the token bucket on an injected clock.
  */
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { LIVE_SOURCE_URLS } from '../../src/sources/index.js';
@@ -198,6 +199,15 @@ function fakeClock(advanceOnSleep: boolean): Clock & { t: number; sleeps: number
 }
 
 describe('TokenBucket (client-side rate limit)', () => {
+  test('real sleeps leave no abort listener behind on a long-lived signal (an index run shares one)', async () => {
+    const run = new AbortController();
+    const bucket = new TokenBucket(1000, 1); // one token per millisecond: every take after the first sleeps
+    let waited = 0;
+    for (let i = 0; i < 15; i++) waited += await bucket.take(run.signal);
+    assert.ok(waited > 0, 'the takes did sleep');
+    assert.equal(getEventListeners(run.signal, 'abort').length, 0);
+  });
+
   test('the assumed platform limit: 5 requests a second, a burst of 5', () => {
     assert.deepEqual([LAUNCHPAD_RATE_LIMIT_PER_SECOND, LAUNCHPAD_RATE_LIMIT_BURST], [5, 5]);
   });

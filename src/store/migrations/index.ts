@@ -106,4 +106,40 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX snapshots_day ON snapshots (day);
     `,
   },
+  {
+    version: 5,
+    name: 'launchpad_index',
+    // The launch platform's coin index (issue 8, src/jobs/launchpad-index.ts). A refresh pages into
+    // `launchpad_index_staging` and only a complete refresh replaces `launchpad_index` (one transaction),
+    // so a failed or unfinished refresh never publishes a partial index. `launchpad_index_state` holds the
+    // one refresh's cursor, so a run cut short resumes where it stopped (also after a restart).
+    sql: `
+      CREATE TABLE launchpad_index (
+        mint TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        refreshed_at TEXT NOT NULL
+      );
+      CREATE TABLE launchpad_index_staging (
+        mint TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        fetched_at TEXT NOT NULL
+      );
+      CREATE TABLE launchpad_index_state (
+        name TEXT PRIMARY KEY,
+        cursor TEXT,
+        refresh_started_at TEXT,
+        pages INTEGER NOT NULL DEFAULT 0,
+        refreshed_at TEXT,
+        last_error TEXT,
+        last_error_at TEXT
+      );
+      CREATE TABLE launchpad_daily (
+        mint TEXT NOT NULL,
+        day TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (mint, day)
+      );
+      CREATE INDEX launchpad_daily_day ON launchpad_daily (day);
+    `,
+  },
 ];
