@@ -1,7 +1,92 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint } from '../../registry/types.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult, type Caveat } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { ApiError } from '../../app/errors.js';
+import { healthScore } from '../../analytics/launchpad/health.js';
+import { indexedCoin, launchpadIndexState } from '../../jobs/launchpad-index.js';
+import { SourceError } from '../../sources/errors.js';
+import { rewardCoinFrom, type LaunchpadTokenDetail } from '../../sources/launchpad.js';
+import { RewardRiskSchema } from './shared/reward-risk-schema.js';
+
+/**
+ * The coin from the index, or — when the index does not hold it (launched since the last refresh, or no
+ * index yet) — read live, so a brand-new coin still answers. An unknown mint is a 404, not charged.
+ */
+export async function launchpadCoinDetail(mint: string, ctx: HandlerContext): Promise<{ detail: LaunchpadTokenDetail; source: 'index' | 'live' }> {
+  const row = await ctx.store.launchpadCoin(mint);
+  if (row) return { detail: indexedCoin(row), source: 'index' };
+  try {
+    return { detail: await ctx.sources.launchpad.token(mint, ctx.signal), source: 'live' };
+  } catch (err) {
+    if (err instanceof SourceError && err.kind === 'not_found') {
+      throw new ApiError('not_found', `${mint} is not a coin of the launch platform. You were not charged.`);
+    }
+    throw err;
+  }
+}
+
+/** The `index_stale` caveat when the serving index's last complete refresh is 30 minutes old or more (or none yet). */
+export async function indexStaleCaveat(ctx: HandlerContext): Promise<Caveat[]> {
+  const state = await launchpadIndexState(ctx.store, ctx.now());
+  if (!state.stale) return [];
+  const age = state.age_s === null ? 'no complete refresh yet' : `last complete refresh ${Math.floor(state.age_s / 60)} min ago`;
+  return [{ code: 'index_stale', leg: 'launchpad', message: `The coin index is stale (${age}); figures may lag the platform.` }];
+}
+
+async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
+  const now = ctx.now();
+  const [{ detail, source }, stats, caveats] = await Promise.all([
+    launchpadCoinDetail(input.mint, ctx),
+    ctx.sources.launchpad.stats(ctx.signal),
+    indexStaleCaveat(ctx),
+  ]);
+  const coin = rewardCoinFrom(detail, stats.platform_distributor);
+  const h = healthScore(coin, now.getTime());
+  return {
+    data: {
+      mint: coin.mint,
+      symbol: coin.symbol,
+      quote_mint: coin.quote_mint,
+      quote_symbol: coin.quote_symbol,
+      quote_category: coin.quote_category,
+      payout_status: h.payout.status,
+      payout_reason: h.payout.reason,
+      last_payout_at: h.payout.last_payout_at === null ? null : new Date(h.payout.last_payout_at).toISOString(),
+      hours_since_last_payout: h.payout.hours_since_last_payout,
+      transfer_tax_bps: h.transfer_tax_bps,
+      transfer_fee_max: coin.transfer_fee_max,
+      round_trip_pct: h.round_trip_pct,
+      health_score: h.health_score,
+      level: h.level,
+      factors: h.factors.map((f) => ({ ...f })),
+      hard_failures: h.hard_failures,
+      withdraw_authority: coin.withdraw_authority,
+      platform_distributor: coin.platform_distributor,
+      llm_brief: h.llm_brief,
+      source,
+      as_of: now.toISOString(),
+    },
+    caveats,
+  };
+}
+
+// Reads the answer it was handed; loosely typed on purpose, inside this function only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+
+/** Built only from the answer's data, so a cached answer briefs the same way. */
+export function rewardRiskBriefing(result: HandlerResult): string {
+  const d = result.data as Data;
+  const lines = [`## Reward risk for ${d.symbol} (${d.mint}): **${d.payout_status}**, health ${d.health_score}/100 **${d.level}**`];
+  lines.push(`- Payout: ${d.payout_reason}`);
+  lines.push(`- Tax: ${d.transfer_tax_bps ?? 'none'} bps; round trip ${d.round_trip_pct ?? 'n/a'} %; pays in ${d.quote_symbol} (${d.quote_category})`);
+  for (const f of d.hard_failures as string[]) lines.push(`- Hard failure: ${f}`);
+  const lost = (d.factors as Data[]).filter((f) => f.value < f.max);
+  lines.push(`- Points lost: ${lost.length > 0 ? lost.map((f) => `${f.name} ${f.value}/${f.max} (${f.detail})`).join('; ') : 'none'}`);
+  const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
+  if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
+  return lines.join('\n');
+}
 
 export default defineEndpoint({
   key: 'launchpad-reward-risk',
@@ -9,18 +94,24 @@ export default defineEndpoint({
   price: '0.005',
   summary: 'Reward coin payout status, tax cost and 0-100 health score',
   description:
-    'For a launchpad reward coin: payout status (PAYING in the last 24h, STALE, NEVER, NOT_REWARD), transfer-tax ' +
-    'bps, round-trip percent, a 0 to 100 health score with level HEALTHY, MIXED, WEAK or BROKEN, and an llm_brief. ' +
-    'Health reads fee bps and cap, withdraw authority (must be the platform\'s distributor), fee mutability, ' +
+    'For a launchpad reward coin: payout status (PAYING: a payout in the last 24 h; STALE: has paid, not in 24 h; ' +
+    'NEVER: a live reward coin not paid yet; NOT_REWARD: no transfer fee, a 0 bps rate or 0 cap, or a pool the ' +
+    'platform never adopted), transfer-tax bps, round-trip percent (tax taken in and out, price impact excluded), a ' +
+    '0 to 100 health score with its factor breakdown and level HEALTHY (75 or more), MIXED (50 or more), WEAK (25 ' +
+    'or more) or BROKEN (below 25, or forced by a hard failure: NOT_REWARD, or a withdraw authority other than the ' +
+    'platform\'s distributor), and an llm_brief. Health reads fee bps and cap, withdraw authority, fee mutability, ' +
     'zero-rate or unadopted detection, distributions and recency, flywheel, holders and top-10 concentration, ' +
-    'quote category and age.',
+    'quote category and age. Read from the 10-minute coin index (caveat index_stale once it is 30 minutes old), ' +
+    'or live from the platform for a coin not yet indexed. An unknown mint is a 404, not charged.',
   input: Type.Object(
     {
       mint: Address('Reward coin mint'),
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Reward coin payout status, tax cost, health score'),
+  output: RewardRiskSchema,
   cacheTtlSeconds: 120,
   example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' },
+  handler: (input, ctx) => rewardRiskAnswer(input, ctx),
+  briefing: rewardRiskBriefing,
 });
