@@ -167,7 +167,12 @@ const IMPLEMENTED = new Set(['enrich-wallet-light', 'enrich-wallet-full', 'enric
   'perps-cross-venue-funding', 'perps-venue-comparison', 'perps-basis-signal',
   'new-tokens', 'trending-signals', 'smart-money-flow', 'smart-money-trenches', 'runner-scan', 'trenches-scan',
   'trenches-check', 'exit-signal', 'attention-momentum', 'gacha-ev-scan',
-  'launchpad-reward-risk', 'launchpad-yield']);
+  'launchpad-reward-risk', 'launchpad-yield',
+  'launchpad-alerts',
+  'launchpad-quote',
+  'launchpad-screener',
+  'launchpad-gems',
+]);
 
 test('handlers and briefings exactly on the built endpoints; summaries are one line; output schemas present', () => {
   for (const def of ENDPOINTS) {

@@ -1,8 +1,119 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint } from '../../registry/types.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { healthScore } from '../../analytics/launchpad/health.js';
+import { lastPayout, payoutStatus } from '../../analytics/launchpad/payout.js';
+import { isLive, sortScreener, type ScreenerSort } from '../../analytics/launchpad/screener.js';
+import type { DailyPoint, RewardCoin } from '../../analytics/launchpad/types.js';
+import { trailingYields } from '../../analytics/launchpad/yield.js';
+import { round2 } from '../../analytics/round.js';
+import { addDays, utcDayOf } from '../../jobs/days.js';
+import { indexedCoin, LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
+import { rewardCoinFrom } from '../../sources/launchpad.js';
+import { indexStaleCaveat } from './launchpad-reward-risk.js';
 import { coinFilterFields } from './shared/coin-filters.js';
+import { coinAgeDays, passesCoinFilter, type CoinFilter } from './shared/screener-filters.js';
+import { ScreenerSchema } from './shared/screener-schema.js';
+
+/**
+ * Every coin of the index as a `RewardCoin` (no daily points: callers read those only for the coins they
+ * keep), the distributor from `stats()`, and the `index_stale` caveat. Screening reads the index only: a
+ * coin launched since the last refresh is not listed until the next one (10 minutes).
+ */
+export async function indexedRewardCoins(ctx: HandlerContext) {
+  const [rows, stats, caveats] = await Promise.all([
+    ctx.store.launchpadCoins(),
+    ctx.sources.launchpad.stats(ctx.signal),
+    indexStaleCaveat(ctx),
+  ]);
+  const coins = rows.map((r) => rewardCoinFrom(indexedCoin(r), stats.platform_distributor));
+  return { coins, caveats };
+}
+
+/** The fields screener and gem rows share. */
+export function coinRowBase(coin: RewardCoin, nowMs: number) {
+  const status = payoutStatus(coin, nowMs).status;
+  return {
+    mint: coin.mint,
+    symbol: coin.symbol,
+    quote_mint: coin.quote_mint,
+    quote_symbol: coin.quote_symbol,
+    quote_category: coin.quote_category,
+    age_days: round2(coinAgeDays(coin, nowMs)),
+    holders: coin.holders,
+    market_cap_usd: coin.market_cap_usd,
+    volume_24h_usd: coin.volume_24h_usd,
+    price_change_24h_pct: coin.price_change_24h_pct,
+    payout_status: status,
+    // The same tax-only figure launchpad-reward-risk shows, so the two endpoints never disagree.
+    round_trip_pct: healthScore(coin, nowMs).round_trip_pct,
+  };
+}
+
+/** Defaults as in the input schema (the validator fills them; repeated so the handler stands alone). */
+const SORT_DEFAULT: ScreenerSort = 'volume24h';
+const LIMIT_DEFAULT = 25;
+
+type ScreenerInput = CoinFilter & { sort?: ScreenerSort; limit?: number };
+
+async function screenerAnswer(input: ScreenerInput, ctx: HandlerContext): Promise<HandlerResult> {
+  const now = ctx.now();
+  const nowMs = now.getTime();
+  const today = utcDayOf(now);
+  const sort = input.sort ?? SORT_DEFAULT;
+  const limit = input.limit ?? LIMIT_DEFAULT;
+  const { coins, caveats } = await indexedRewardCoins(ctx);
+  const kept = coins.filter((c) => passesCoinFilter(c, input, nowMs));
+  // Yields need each kept coin's daily points (the 35 days the index keeps), as launchpad-yield reads them.
+  const rows = await Promise.all(kept.map(async (coin) => {
+    const daily = await ctx.store.launchpadDailyPoints(coin.mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today);
+    // The index job wrote these from validated DailyPoints (dailyPointOf), so the shape is trusted.
+    const y = trailingYields(daily.map((r) => r.data as unknown as DailyPoint), nowMs);
+    const last = lastPayout(coin.payouts, nowMs);
+    return {
+      ...coinRowBase(coin, nowMs),
+      hours_since_last_payout: payoutStatus(coin, nowMs).hours_since_last_payout,
+      last_payout_at: last === null ? null : new Date(last.at).toISOString(),
+      live: isLive(coin, nowMs),
+      rewards_usd: round2(coin.payouts.filter((p) => p.at <= nowMs).reduce((s, p) => s + (p.usd ?? 0), 0)),
+      yield_7d_pct: y['7d'].yield_pct,
+      yield_30d_pct: y['30d'].yield_pct,
+    };
+  }));
+  // sortScreener compares numbers: the last payout goes back to epoch ms for the comparison only.
+  const sorted = sortScreener(rows.map((row) => ({
+    row,
+    mint: row.mint,
+    yield_7d_pct: row.yield_7d_pct,
+    yield_30d_pct: row.yield_30d_pct,
+    rewards_usd: row.rewards_usd,
+    volume_24h_usd: row.volume_24h_usd,
+    last_payout_at: row.last_payout_at === null ? null : Date.parse(row.last_payout_at),
+    holders: row.holders,
+    price_change_24h_pct: row.price_change_24h_pct,
+  })), sort);
+  return {
+    data: { rows: sorted.slice(0, limit).map((s) => s.row), matched: kept.length, indexed: coins.length, sort, as_of: now.toISOString() },
+    caveats,
+  };
+}
+
+// Reads the answer it was handed; loosely typed on purpose, inside this module only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+
+/** Built only from the answer's data, so a cached answer briefs the same way. */
+export function screenerBriefing(result: HandlerResult): string {
+  const d = result.data as Data;
+  const lines = [`## Launchpad screener: ${d.rows.length} of ${d.matched} matching coins (${d.indexed} indexed), by ${d.sort}`];
+  for (const r of d.rows as Data[]) {
+    lines.push(`- ${r.symbol} (${r.mint}) in ${r.quote_symbol}: ${r.payout_status}${r.live ? ', live' : ''}; volume ${r.volume_24h_usd ?? 'n/a'} USD, ` +
+      `cap ${r.market_cap_usd ?? 'n/a'} USD, ${r.holders ?? 'n/a'} holders, yield 7d ${r.yield_7d_pct ?? 'n/a'} %, round trip ${r.round_trip_pct ?? 'n/a'} %`);
+  }
+  const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
+  if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
+  return lines.join('\n');
+}
 
 export default defineEndpoint({
   key: 'launchpad-screener',
@@ -12,7 +123,8 @@ export default defineEndpoint({
   description:
     'Ranked screener rows from a 10-minute index of launchpad reward coins: payout status, hours since last payout, ' +
     'live flag (traded and paid in 24h), round-trip tax cost, holders, rewards USD, trailing yields, volume, market ' +
-    'cap and 24h change.',
+    'cap and 24h change. Filters are inclusive; a coin whose filtered figure is unknown is left out. Sorts are ' +
+    'highest first, unknown values last, ties by mint. Caveat index_stale once the index is 30 minutes old.',
   input: Type.Object(
     {
       ...coinFilterFields(),
@@ -20,7 +132,9 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Ranked screener rows from a 10-minute index'),
+  output: ScreenerSchema,
   cacheTtlSeconds: 600,
   example: { category: 'solana', min_holders: 50, paying_only: true, sort: 'yield7d', limit: 25 },
+  handler: (input, ctx) => screenerAnswer(input, ctx),
+  briefing: screenerBriefing,
 });
