@@ -11,6 +11,7 @@ import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { Caveat } from '../registry/types.js';
 import type { Store } from '../store/types.js';
 import type { Sources } from '../sources/index.js';
+import { SourceError, toApiError } from '../sources/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
 import { FacilitatorUnavailableError, type PaymentCheck, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
@@ -204,6 +205,13 @@ export class Invoker {
   errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {
     if (err instanceof ApiError) {
       return { status: err.status, headers: err.headers ?? {}, body: errorBody(err, requestId) as unknown as Record<string, unknown> };
+    }
+    if (err instanceof SourceError) {
+      // A source failure a handler let through (it read a required source directly rather than through
+      // `required()`): the same answer `required()` gives — 404 for not_found, else 502/504 — never a 500.
+      const mapped = err.kind === 'not_found' ? new ApiError('not_found', 'Not found. You were not charged.') : toApiError(err);
+      this.deps.logger.warn({ requestId, endpoint: key, leg: err.leg, kind: err.kind }, 'source failed');
+      return this.errorOutcome(mapped, requestId, key);
     }
     this.deps.logger.error({ requestId, endpoint: key, err }, 'handler failed');
     const internal = new ApiError('internal', 'Something went wrong on our side. You were not charged.');

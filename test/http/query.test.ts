@@ -113,12 +113,14 @@ describe('query', { concurrency: 3 }, () => {
     assert.ok(['accumulation', 'distribution', 'mixed'].includes(json.answer.sentiment.sentiment), JSON.stringify(json.answer.sentiment));
   });
 
-  it('a route to an endpoint that is not built yet: 501, nothing charged', async () => {
-    // launchpad-launch-intel lands with the rest of issue 8; this test then asserts its answer instead.
+  it('"where should I launch" routes to launchpad-launch-intel, charged the query price', async () => {
     const { status, json, charged } = await ask('Where should I launch on the launchpad? Show launch intel');
-    assert.equal(status, 501, JSON.stringify(json));
-    assert.equal(json.error.code, 'not_implemented');
-    assert.equal(charged, 0n);
+    assert.equal(status, 200, JSON.stringify(json));
+    assert.equal(charged, 3000n);
+    assert.equal(json.answered_by, 'launchpad-launch-intel');
+    // No index refresh has run in this suite: no quote rows yet, and the answer says why.
+    assert.deepEqual(json.answer.rows, []);
+    assert.ok(json.caveats.some((c: Json) => c.code === 'index_stale'), JSON.stringify(json.caveats));
   });
 
   it('a chain whose every leg fails answers the first leg\'s error, nothing charged', async () => {

@@ -105,11 +105,12 @@ describe('unpaid calls', () => {
     assert.equal(((await res.json()) as any).error.code, 'body_too_large');
   });
 
-  it('launchpad-pairs is free: no 402; until its family lands it answers 501 not_implemented', async () => {
+  it('launchpad-pairs is free: answered without any payment (no 402, nothing settled); bad input is still a 400', async () => {
     const res = await service.invoke('launchpad-pairs', {});
-    assert.equal(res.status, 501);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('payment-response'), null);
     const body = (await res.json()) as any;
-    assert.equal(body.error.code, 'not_implemented');
+    assert.ok(body.pairs.length > 0);
     const bad = await service.invoke('launchpad-pairs', { category: 'nope' });
     assert.equal(bad.status, 400);
     const issues = ((await bad.json()) as any).error.issues;

@@ -167,11 +167,8 @@ const IMPLEMENTED = new Set(['enrich-wallet-light', 'enrich-wallet-full', 'enric
   'perps-cross-venue-funding', 'perps-venue-comparison', 'perps-basis-signal',
   'new-tokens', 'trending-signals', 'smart-money-flow', 'smart-money-trenches', 'runner-scan', 'trenches-scan',
   'trenches-check', 'exit-signal', 'attention-momentum', 'gacha-ev-scan',
-  'launchpad-reward-risk', 'launchpad-yield',
-  'launchpad-alerts',
-  'launchpad-quote',
-  'launchpad-screener',
-  'launchpad-gems',
+  'launchpad-pairs', 'launchpad-reward-risk', 'launchpad-yield', 'launchpad-yield-batch', 'launchpad-alerts',
+  'launchpad-screener', 'launchpad-gems', 'launchpad-launch-intel', 'launchpad-quote', 'launchpad-launch-preflight',
 ]);
 
 test('handlers and briefings exactly on the built endpoints; summaries are one line; output schemas present', () => {

@@ -51,7 +51,7 @@ const PRICING = {
   pricing: {
     quote_mint: SOL, mode: 'reward', program_id: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj', global_config: COIN_B, platform_id: DISTRIBUTOR,
     quote_token_program: TOKEN, base_decimals: 6, curve_type: 0, supply: '1000000000000000', total_sell: '793100000000000', raise: '85000000000',
-    vesting: { total_locked: '0', cliff_seconds: 0, unlock_seconds: 0 }, creator_fee_on: true, curve_rule_account: COIN_A,
+    vesting: { total_locked: '0', cliff_seconds: 0, unlock_seconds: 0 }, creator_fee_on: 'quote_token', curve_rule_account: COIN_A,
     transfer_fee: { tiers_bps: [100, 300], max_fee: '10000000000000' },
   },
 };

@@ -80,7 +80,7 @@ export function demandScore(quote: { quote_mint: string; quote_symbol: string },
     { name: 'traded_share', value: round2(W.traded_share * tradedShare), max: W.traded_share, detail: `${trading} of ${n} coins traded in 24 h` },
     { name: 'survival', value: round2(W.survival * survivalShare), max: W.survival, detail: isNew ? `no coin older than ${DEMAND_SURVIVAL_AGE_DAYS} days: credited at the traded share` : `${old.filter(trades).length} of ${old.length} coins older than ${DEMAND_SURVIVAL_AGE_DAYS} days still trade` },
     { name: 'paying_share', value: round2(W.paying_share * payingShare), max: W.paying_share, detail: `${payingN} of ${n} coins paid in 24 h` },
-    { name: 'crowding_penalty', value: -penalty, max: 0, detail: `${launches7} launches in 7 d per ${Math.max(1, trading)} trading coin(s) = ${crowding}` },
+    { name: 'crowding_penalty', value: penalty === 0 ? 0 : -penalty, max: 0, detail: `${launches7} launches in 7 d per ${Math.max(1, trading)} trading coin(s) = ${crowding}` },
   ];
   let score = clamp(factors.reduce((s, f) => s + f.value, 0), 0, 100);
   if (isNew) score = Math.min(score, DEMAND_NEW_CAP);

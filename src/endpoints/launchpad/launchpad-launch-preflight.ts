@@ -1,7 +1,123 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint } from '../../registry/types.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { StringEnum } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { ApiError } from '../../app/errors.js';
+import {
+  checkLaunch,
+  decodeLaunchTransaction,
+  PreflightInputError,
+  type DecodedLaunch,
+  type LaunchMode,
+} from '../../analytics/launchpad-preflight/index.js';
+import { toApiError } from '../../sources/errors.js';
+import { gatherLegs, legTimings } from '../shared/legs.js';
+import { curveTypeOf, preflightPricing } from './shared/preflight-pricing.js';
+import { PreflightSchema } from './shared/preflight-schema.js';
+
+interface PreflightInput {
+  unsigned_transaction: string;
+  quote_mint: string;
+  mode: LaunchMode;
+  launch_params?: Record<string, unknown>;
+}
+
+/**
+ * Decodes the transaction, or answers 400 (never charged): a transaction that does not decode is the
+ * caller's input, not ours. Only PreflightInputError is mapped; anything else the decoder throws is a bug
+ * and must surface as a 500, not be blamed on the caller.
+ */
+function decodeOr400(unsignedTransaction: string): DecodedLaunch {
+  try {
+    return decodeLaunchTransaction(unsignedTransaction);
+  } catch (err) {
+    if (err instanceof PreflightInputError) {
+      throw new ApiError('invalid_input', `${err.message}. You were not charged.`, {
+        issues: [{ path: '/unsigned_transaction', message: err.message }],
+      });
+    }
+    throw err;
+  }
+}
+
+async function preflightAnswer(input: PreflightInput, ctx: HandlerContext): Promise<HandlerResult> {
+  // Decode first: a malformed transaction is refused before any upstream call is spent on it.
+  const decoded = decodeOr400(input.unsigned_transaction);
+  const otherMode: LaunchMode = input.mode === 'reward' ? 'standard' : 'reward';
+  const legs = await gatherLegs({
+    pricing: () => ctx.sources.launchpad.launchPricing(input.quote_mint, input.mode, ctx.signal),
+    // Optional: only feeds the "you passed the other mode's platform id" hint (see preflightPricing).
+    other: () => ctx.sources.launchpad.launchPricing(input.quote_mint, otherMode, ctx.signal),
+  });
+  if (!legs.pricing.ok) {
+    // The platform answers 404 for a quote that is closed for launches or unknown: the caller picked a
+    // quote that cannot launch, which is an input problem (400), not a missing on-chain subject (404).
+    if (legs.pricing.error.kind === 'not_found') {
+      const message = `${input.quote_mint} is not a launchable quote on the platform (closed or unknown): pick one of launchpad-pairs with is_agent_launchable true`;
+      throw new ApiError('invalid_input', `${message}. You were not charged.`, { issues: [{ path: '/quote_mint', message }] });
+    }
+    throw toApiError(legs.pricing.error);
+  }
+  // A failed other-mode read is swallowed without a caveat: the checks themselves do not depend on it.
+  const wire = legs.pricing.value;
+  const pricing = preflightPricing(wire, legs.other.ok ? legs.other.value : null);
+  const result = checkLaunch(decoded, { quoteMint: input.quote_mint, mode: input.mode, pricing, launchParams: input.launch_params });
+  return {
+    data: {
+      ok: result.ok,
+      mismatches: result.mismatches.map((m) => ({ ...m })),
+      warnings: result.warnings,
+      unresolved: result.unresolved,
+      transaction: {
+        version: decoded.version,
+        variant: decoded.variant,
+        instruction_index: decoded.instruction_index,
+        program_id: decoded.program_id,
+        signed_count: decoded.signed_count,
+        address_table_lookups: decoded.address_table_lookups.length,
+      },
+      reference: {
+        quote_mint: wire.quote_mint,
+        mode: wire.mode,
+        program_id: wire.program_id,
+        global_config: wire.global_config,
+        platform_id: wire.platform_id,
+        quote_token_program: wire.quote_token_program,
+        curve_type: curveTypeOf(wire.curve_type),
+        supply: wire.supply,
+        total_sell: wire.total_sell,
+        raise: wire.raise,
+        creator_fee_on: wire.creator_fee_on,
+        curve_rule_account: wire.curve_rule_account,
+        transfer_fee: wire.transfer_fee === null ? null : { tiers_bps: [...wire.transfer_fee.tiers_bps], max_fee: wire.transfer_fee.max_fee },
+      },
+      as_of: ctx.now().toISOString(),
+    },
+    timings: legTimings(legs),
+  };
+}
+
+// Reads the answer it was handed; loosely typed on purpose, inside this module only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+
+/** Built only from the answer's data, so a cached answer briefs the same way. */
+export function preflightBriefing(result: HandlerResult): string {
+  const d = result.data as Data;
+  const r = d.reference as Data;
+  const mismatches = d.mismatches as Data[];
+  const unresolved = d.unresolved as string[];
+  const verdict = d.ok
+    ? '**OK**: the launch matches the platform and will be adopted'
+    : `**NOT OK**: ${mismatches.length} mismatch${mismatches.length === 1 ? '' : 'es'}` +
+      `${unresolved.length > 0 ? `, ${unresolved.length} unresolved` : ''}; do not sign — a mismatched pool is never adopted`;
+  const lines = [`## Launch preflight (${r.mode} mode, quote ${r.quote_mint}): ${verdict}`];
+  for (const m of mismatches) lines.push(`- Mismatch \`${m.field}\`: expected ${m.expected}, got ${m.actual}. Fix: ${m.fix}`);
+  if (unresolved.length > 0) lines.push(`- Unresolved (lookup-table accounts): ${unresolved.join(', ')}`);
+  for (const w of d.warnings as string[]) lines.push(`- Warning: ${w}`);
+  const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
+  if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
+  return lines.join('\n');
+}
 
 export default defineEndpoint({
   key: 'launchpad-launch-preflight',
@@ -14,8 +130,11 @@ export default defineEndpoint({
     'transfer-fee token standard, curve type, supply, total sell amount, raise (2 percent deviation warns, 10 ' +
     'percent fails), vesting, creator-fee flag, the curve-rule account appended last, and in reward mode the ' +
     'transfer-fee option, tier and cap. launch_params is linted for misspelled transfer-fee keys, which serialize ' +
-    'as no fee. Returns { ok, mismatches: [{ field, expected, actual, fix }], warnings }. A mismatched pool is never ' +
-    'adopted by the platform.',
+    'as no fee. Returns { ok, mismatches: [{ field, expected, actual, fix }], warnings }, plus unresolved (accounts ' +
+    'loaded from address lookup tables, which cannot be checked offline; ok is then false), the decoded transaction ' +
+    'summary and the pricing reference used. A mismatched pool is never adopted by the platform. A transaction that ' +
+    'does not decode or carries no initialize instruction, and a quote closed for launches or unknown, are 400 ' +
+    'invalid_input, not charged.',
   input: Type.Object(
     {
       unsigned_transaction: Type.String({
@@ -31,7 +150,7 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Preflight result'),
+  output: PreflightSchema,
   cacheTtlSeconds: 60,
   example: {
     unsigned_transaction:
@@ -40,4 +159,6 @@ export default defineEndpoint({
     mode: 'reward',
     launch_params: { name: 'Example Reward', symbol: 'EXR', transferFeeBasisPoints: 100 },
   },
+  handler: (input, ctx) => preflightAnswer(input, ctx),
+  briefing: preflightBriefing,
 });

@@ -3,15 +3,15 @@ import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../r
 import { withDefault } from '../../registry/fields.js';
 import { healthScore } from '../../analytics/launchpad/health.js';
 import { lastPayout, payoutStatus } from '../../analytics/launchpad/payout.js';
-import { isLive, sortScreener, type ScreenerSort } from '../../analytics/launchpad/screener.js';
-import type { DailyPoint, RewardCoin } from '../../analytics/launchpad/types.js';
-import { trailingYields } from '../../analytics/launchpad/yield.js';
+import { isLive, sortScreener, type ScreenerRow, type ScreenerSort } from '../../analytics/launchpad/screener.js';
+import type { Payout, RewardCoin } from '../../analytics/launchpad/types.js';
+import { trailingYields, type TrailingYields } from '../../analytics/launchpad/yield.js';
 import { round2 } from '../../analytics/round.js';
-import { addDays, utcDayOf } from '../../jobs/days.js';
-import { indexedCoin, LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
+import { indexedCoin } from '../../jobs/launchpad-index.js';
 import { rewardCoinFrom } from '../../sources/launchpad.js';
 import { indexStaleCaveat } from './launchpad-reward-risk.js';
 import { coinFilterFields } from './shared/coin-filters.js';
+import { coinDailyPoints } from './shared/coin-yield.js';
 import { coinAgeDays, passesCoinFilter, type CoinFilter } from './shared/screener-filters.js';
 import { ScreenerSchema } from './shared/screener-schema.js';
 
@@ -50,6 +50,28 @@ export function coinRowBase(coin: RewardCoin, nowMs: number) {
   };
 }
 
+/**
+ * The figures screener sorts compare, for a coin from the index (a `RewardCoin` or the index's token detail):
+ * rewards are every payout the platform lists, in USD at payout time; the last payout as epoch ms.
+ */
+export function coinSortFields(
+  coin: Pick<RewardCoin, 'mint' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct'> & { payouts: readonly Payout[] },
+  y: TrailingYields,
+  nowMs: number,
+): ScreenerRow & { rewards_usd: number } {
+  const last = lastPayout(coin.payouts, nowMs);
+  return {
+    mint: coin.mint,
+    yield_7d_pct: y['7d'].yield_pct,
+    yield_30d_pct: y['30d'].yield_pct,
+    rewards_usd: round2(coin.payouts.filter((p) => p.at <= nowMs).reduce((s, p) => s + (p.usd ?? 0), 0)),
+    volume_24h_usd: coin.volume_24h_usd,
+    last_payout_at: last === null ? null : last.at,
+    holders: coin.holders,
+    price_change_24h_pct: coin.price_change_24h_pct,
+  };
+}
+
 /** Defaults as in the input schema (the validator fills them; repeated so the handler stands alone). */
 const SORT_DEFAULT: ScreenerSort = 'volume24h';
 const LIMIT_DEFAULT = 25;
@@ -59,39 +81,27 @@ type ScreenerInput = CoinFilter & { sort?: ScreenerSort; limit?: number };
 async function screenerAnswer(input: ScreenerInput, ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();
   const nowMs = now.getTime();
-  const today = utcDayOf(now);
   const sort = input.sort ?? SORT_DEFAULT;
   const limit = input.limit ?? LIMIT_DEFAULT;
   const { coins, caveats } = await indexedRewardCoins(ctx);
   const kept = coins.filter((c) => passesCoinFilter(c, input, nowMs));
   // Yields need each kept coin's daily points (the 35 days the index keeps), as launchpad-yield reads them.
   const rows = await Promise.all(kept.map(async (coin) => {
-    const daily = await ctx.store.launchpadDailyPoints(coin.mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today);
-    // The index job wrote these from validated DailyPoints (dailyPointOf), so the shape is trusted.
-    const y = trailingYields(daily.map((r) => r.data as unknown as DailyPoint), nowMs);
-    const last = lastPayout(coin.payouts, nowMs);
+    const sortFields = coinSortFields(coin, trailingYields(await coinDailyPoints(ctx, coin.mint, now), nowMs), nowMs);
     return {
-      ...coinRowBase(coin, nowMs),
-      hours_since_last_payout: payoutStatus(coin, nowMs).hours_since_last_payout,
-      last_payout_at: last === null ? null : new Date(last.at).toISOString(),
-      live: isLive(coin, nowMs),
-      rewards_usd: round2(coin.payouts.filter((p) => p.at <= nowMs).reduce((s, p) => s + (p.usd ?? 0), 0)),
-      yield_7d_pct: y['7d'].yield_pct,
-      yield_30d_pct: y['30d'].yield_pct,
+      row: {
+        ...coinRowBase(coin, nowMs),
+        hours_since_last_payout: payoutStatus(coin, nowMs).hours_since_last_payout,
+        last_payout_at: sortFields.last_payout_at === null ? null : new Date(sortFields.last_payout_at).toISOString(),
+        live: isLive(coin, nowMs),
+        rewards_usd: sortFields.rewards_usd,
+        yield_7d_pct: sortFields.yield_7d_pct,
+        yield_30d_pct: sortFields.yield_30d_pct,
+      },
+      ...sortFields,
     };
   }));
-  // sortScreener compares numbers: the last payout goes back to epoch ms for the comparison only.
-  const sorted = sortScreener(rows.map((row) => ({
-    row,
-    mint: row.mint,
-    yield_7d_pct: row.yield_7d_pct,
-    yield_30d_pct: row.yield_30d_pct,
-    rewards_usd: row.rewards_usd,
-    volume_24h_usd: row.volume_24h_usd,
-    last_payout_at: row.last_payout_at === null ? null : Date.parse(row.last_payout_at),
-    holders: row.holders,
-    price_change_24h_pct: row.price_change_24h_pct,
-  })), sort);
+  const sorted = sortScreener(rows, sort);
   return {
     data: { rows: sorted.slice(0, limit).map((s) => s.row), matched: kept.length, indexed: coins.length, sort, as_of: now.toISOString() },
     caveats,

@@ -1,8 +1,103 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint } from '../../registry/types.js';
+import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { pendingOutput } from '../../registry/pending-output.js';
+import { sortScreener, type ScreenerRow, type ScreenerSort } from '../../analytics/launchpad/screener.js';
+import type { RewardCoin } from '../../analytics/launchpad/types.js';
+import { trailingYields } from '../../analytics/launchpad/yield.js';
+import { indexedCoin } from '../../jobs/launchpad-index.js';
+import { indexStaleCaveat } from './launchpad-reward-risk.js';
+import { coinSortFields, indexedRewardCoins } from './launchpad-screener.js';
 import { coinFilterFields } from './shared/coin-filters.js';
+import { coinDailyPoints, coinYield, type YieldSubject } from './shared/coin-yield.js';
+import { passesCoinFilter, type CoinFilter } from './shared/screener-filters.js';
+import { YieldBatchSchema } from './shared/yield-schema.js';
+
+/** Defaults as in the input schema (the validator fills them; repeated so the handler stands alone). */
+const SORT_DEFAULT: ScreenerSort = 'volume24h';
+const LIMIT_DEFAULT = 25;
+
+type BatchInput = CoinFilter & { mints?: string[]; sort?: ScreenerSort; limit?: number };
+/** What both selections give: a `RewardCoin` (filters) or the index's token detail (mints). */
+type BatchCoin = YieldSubject & Pick<RewardCoin, 'payouts' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct'>;
+
+const SORT_FIELD: Record<ScreenerSort, keyof Omit<ScreenerRow, 'mint'>> = {
+  yield7d: 'yield_7d_pct', yield30d: 'yield_30d_pct', rewardsUsd: 'rewards_usd', volume24h: 'volume_24h_usd',
+  lastPayout: 'last_payout_at', holders: 'holders', priceChange24h: 'price_change_24h_pct',
+};
+
+/**
+ * The coins to answer for. Mints: each looked up in the index (duplicates once; the rest in `not_found`, in the
+ * order asked) and every filter ignored, as the spec says. Filters: the whole index through the screener's
+ * filters. Both read the index only, so a coin launched since the last refresh is `not_found` until the next.
+ */
+async function selectCoins(input: BatchInput, ctx: HandlerContext, nowMs: number): Promise<{ coins: BatchCoin[]; notFound: string[]; indexed: number; caveats: Caveat[] }> {
+  if (input.mints !== undefined) {
+    const asked = [...new Set(input.mints)];
+    const [rows, indexed, caveats] = await Promise.all([
+      Promise.all(asked.map((m) => ctx.store.launchpadCoin(m))),
+      ctx.store.launchpadCoins().then((all) => all.length),
+      indexStaleCaveat(ctx),
+    ]);
+    return {
+      coins: rows.flatMap((r) => (r === undefined ? [] : [indexedCoin(r)])),
+      notFound: asked.filter((_, i) => rows[i] === undefined),
+      indexed,
+      caveats,
+    };
+  }
+  const { coins, caveats } = await indexedRewardCoins(ctx);
+  return { coins: coins.filter((c) => passesCoinFilter(c, input, nowMs)), notFound: [], indexed: coins.length, caveats };
+}
+
+async function yieldBatchAnswer(input: BatchInput, ctx: HandlerContext): Promise<HandlerResult> {
+  const now = ctx.now();
+  const nowMs = now.getTime();
+  const sort = input.sort ?? SORT_DEFAULT;
+  const limit = input.limit ?? LIMIT_DEFAULT;
+  const { coins, notFound, indexed, caveats } = await selectCoins(input, ctx, nowMs);
+  const rows = await Promise.all(coins.map(async (coin) => {
+    const points = await coinDailyPoints(ctx, coin.mint, now);
+    const answer = coinYield(coin, points, 'index', now);
+    return { answer, ...coinSortFields(coin, trailingYields(points, nowMs), nowMs) };
+  }));
+  const ranked = sortScreener(rows, sort).slice(0, limit);
+  const out: Caveat[] = [...caveats];
+  const partial = ranked.filter((r) => r.answer.caveats.some((c) => c.code === 'partial_history')).map((r) => r.answer.data.symbol);
+  if (partial.length > 0) {
+    out.push({ code: 'partial_history', message: `Partial history (annualized figures carry a caution flag): ${partial.join(', ')}.` });
+  }
+  return {
+    data: {
+      coins: ranked.map((r, i) => ({ ...r.answer.data, rank: i + 1, sort_value: r[SORT_FIELD[sort]] })),
+      not_found: notFound,
+      matched: coins.length,
+      indexed,
+      sort,
+      as_of: now.toISOString(),
+    },
+    caveats: out,
+  };
+}
+
+// Reads the answer it was handed; loosely typed on purpose, inside this module only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+const pct = (v: unknown) => (typeof v === 'number' ? `${v} %` : 'n/a');
+
+/** Built only from the answer's data, so a cached answer briefs the same way. */
+export function yieldBatchBriefing(result: HandlerResult): string {
+  const d = result.data as Data;
+  const lines = [`## Launchpad yields: ${d.coins.length} of ${d.matched} coins by ${d.sort}`];
+  for (const c of d.coins as Data[]) {
+    const b = c.yields[c.basis] as Data;
+    lines.push(`- #${c.rank} ${c.symbol} (${c.mint}), paid in ${c.quote_exposure.quote_symbol}: 7d ${pct(c.yields['7d'].yield_pct)}, ` +
+      `30d ${pct(c.yields['30d'].yield_pct)}; ${c.basis} annualized ${pct(b.annualized_pct)}${b.caution ? ' (caution)' : ''}`);
+  }
+  if ((d.not_found as string[]).length > 0) lines.push(`- Not in the index: ${(d.not_found as string[]).join(', ')}`);
+  const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
+  if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
+  return lines.join('\n');
+}
 
 export default defineEndpoint({
   key: 'launchpad-yield-batch',
@@ -10,9 +105,11 @@ export default defineEndpoint({
   price: '0.05',
   summary: 'Yield of up to 25 reward coins, by mint list or by screener filters, ranked',
   description:
-    'Per coin the same object as launchpad-yield plus `rank`, for up to 25 coins. When `mints` is given all filters ' +
-    'are ignored, and mints not in the index (no trade in 24h) are returned in `not_found`. A coin younger than a ' +
-    'window may differ slightly from launchpad-yield. Flat price per call.',
+    'Per coin the same object as launchpad-yield plus `rank` and `sort_value`, for up to 25 coins ranked by `sort` ' +
+    '(highest first, unknown last, ties by mint). When `mints` is given all filters are ignored, and mints not in ' +
+    'the 10-minute coin index (no trade in 24h, or launched since its last refresh) are returned in `not_found`; ' +
+    'otherwise the screener\'s filters choose the coins. Read from the index only, so a coin younger than a window ' +
+    'may differ slightly from launchpad-yield (which reads a not-yet-indexed coin live). Flat price per call.',
   input: Type.Object(
     {
       mints: Type.Optional(Type.Array(Address(), { maxItems: 25, description: 'Reward coin mints (up to 25); when given, filters are ignored' })),
@@ -21,11 +118,13 @@ export default defineEndpoint({
     },
     { additionalProperties: false },
   ),
-  output: pendingOutput('Per coin: the same object as `launchpad-yield` plus `rank`; `not_found` for unknown mints'),
+  output: YieldBatchSchema,
   cacheTtlSeconds: 600,
   example: {
     mints: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN'],
     sort: 'yield7d',
     limit: 25,
   },
+  handler: (input, ctx) => yieldBatchAnswer(input, ctx),
+  briefing: yieldBatchBriefing,
 });

@@ -1,51 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } from '../../registry/types.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import type { DailyPoint } from '../../analytics/launchpad/types.js';
-import { YIELD_CAUTION_MIN_DAYS } from '../../analytics/launchpad/thresholds.js';
-import { trailingYields, type WindowYield } from '../../analytics/launchpad/yield.js';
-import { addDays, utcDayOf } from '../../jobs/days.js';
-import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
 import { indexStaleCaveat, launchpadCoinDetail } from './launchpad-reward-risk.js';
+import { coinDailyPoints, coinYield } from './shared/coin-yield.js';
 import { YieldSchema } from './shared/yield-schema.js';
 
 async function yieldAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();
-  const today = utcDayOf(now);
-  const [{ detail, source }, rows, caveats] = await Promise.all([
+  const [{ detail, source }, points, staleCaveats] = await Promise.all([
     launchpadCoinDetail(input.mint, ctx),
-    // Everything the index keeps: lifetime is "as far back as the index knows the coin".
-    ctx.store.launchpadDailyPoints(input.mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today),
+    coinDailyPoints(ctx, input.mint, now),
     indexStaleCaveat(ctx),
   ]);
-  // The index job wrote these from validated DailyPoints (dailyPointOf), so the shape is trusted.
-  const points = rows.map((r) => r.data as unknown as DailyPoint);
-  const y = trailingYields(points, now.getTime());
-  const out: Caveat[] = [...caveats];
-  if (source === 'live') {
-    out.push({ code: 'not_indexed', leg: 'launchpad', message: 'The coin is not in the index yet (launched since its last refresh), so it has no daily history: every yield is null.' });
-  }
-  const partial = (['7d', '30d'] as const).filter((w) => y[w].partial);
-  if (partial.length > 0) {
-    out.push({ code: 'partial_history', message: `The index has known this coin for ${y.lifetime.history_days} days: the ${partial.join(' and ')} window${partial.length > 1 ? 's are' : ' is'} partial, so the annualized figures carry a caution flag.` });
-  } else if (y.lifetime.history_days < YIELD_CAUTION_MIN_DAYS) {
-    out.push({ code: 'partial_history', message: `Under ${YIELD_CAUTION_MIN_DAYS} days of history: annualized figures carry a caution flag.` });
-  }
-  const win = (w: WindowYield) => ({ ...w });
-  return {
-    data: {
-      mint: detail.mint,
-      symbol: detail.symbol,
-      yields: { '7d': win(y['7d']), '30d': win(y['30d']), lifetime: win(y.lifetime) },
-      basis: y.basis,
-      quote_exposure: { quote_mint: detail.quote_mint, quote_symbol: detail.quote_symbol, quote_category: detail.quote_category },
-      reward_asset: { mint: detail.quote_mint, symbol: detail.quote_symbol },
-      daily_points: points.length,
-      source,
-      as_of: now.toISOString(),
-    },
-    caveats: out,
-  };
+  const { data, caveats } = coinYield(detail, points, source, now);
+  return { data, caveats: [...staleCaveats, ...caveats] };
 }
 
 // Reads the answer it was handed; loosely typed on purpose, inside this module only.

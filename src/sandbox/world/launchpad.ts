@@ -306,7 +306,7 @@ export function launchpadPricing(quoteMintAddress: string, mode: LaunchpadMode):
     total_sell: LAUNCH_TOTAL_SELL_RAW,
     raise: (BigInt(q.raise) * 10n ** BigInt(q.decimals)).toString(),
     vesting: { total_locked: '0', cliff_seconds: 0, unlock_seconds: 0 },
-    creator_fee_on: true,
+    creator_fee_on: 'quote_token',
     curve_rule_account: LAUNCHPAD_CURVE_RULE_ACCOUNT,
     transfer_fee: mode === 'reward' ? { tiers_bps: [...REWARD_TIERS_BPS], max_fee: REWARD_MAX_FEE_RAW } : null,
   };

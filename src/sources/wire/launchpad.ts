@@ -127,7 +127,11 @@ export const LaunchpadPricingSchema = Type.Object({
   /** Total raise in raw quote units. */
   raise: RawAmount,
   vesting: Type.Object({ total_locked: RawAmount, cliff_seconds: Type.Integer({ minimum: 0 }), unlock_seconds: Type.Integer({ minimum: 0 }) }),
-  creator_fee_on: Type.Boolean(),
+  /**
+   * The creator-fee flag the pool must carry, spelled as the launch program's `AmmCreatorFeeOn` enum: creator
+   * fees in the quote token only, or in both tokens (a boolean would not say which way "on" points).
+   */
+  creator_fee_on: Type.Union([Type.Literal('quote_token'), Type.Literal('both_tokens')]),
   /** The platform's curve-rule account, appended last to the initialize instruction. */
   curve_rule_account: Mint,
   /** Reward mode only: the allowed transfer-fee tiers and the fee cap (raw base units); null in standard mode. */

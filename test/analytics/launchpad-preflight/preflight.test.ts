@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  AccountRole,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  compressTransactionMessageUsingAddressLookupTables,
-  createTransactionMessage,
-  getAddressDecoder,
-  getBase64EncodedWireTransaction,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Address,
-  type Blockhash,
-  type Instruction,
-} from '@solana/kit';
+import type { Address, Instruction } from '@solana/kit';
 import {
   checkLaunch,
   decodeLaunchTransaction,
-  INITIALIZE_DISCRIMINATORS,
   intendedTransferFeeKey,
   LAUNCH_PROGRAM_ID,
   lintLaunchParams,
@@ -26,25 +12,26 @@ import {
   raiseVerdict,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
-  type InitializeVariant,
   type LaunchMode,
   type LaunchPricing,
   type PreflightResult,
 } from '../../../src/analytics/launchpad-preflight/index.js';
+import { addr, launchInstruction, SYSTEM_PROGRAM, transactionBase64, type LaunchAccounts, type Spec } from '../../helpers/launch-transaction.js';
 
 // ── Deterministic addresses ─────────────────────────────────────────────────────────────────────────
-const addr = (n: number): Address => getAddressDecoder().decode(new Uint8Array(32).fill(n));
 const A = {
   payer: addr(1), creator: addr(2), globalConfig: addr(3), rewardPlatform: addr(4), standardPlatform: addr(5),
   auth: addr(6), pool: addr(7), baseMint: addr(8), quoteMint: addr(9), baseVault: addr(10), quoteVault: addr(11),
   metadata: addr(12), eventAuth: addr(13), curveRule: addr(14), other: addr(15), table: addr(16), allowConfig: addr(17),
   otherProgram: addr(18), wrongQuote: addr(19),
 };
-const SYSTEM = '11111111111111111111111111111111' as Address;
-const METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s' as Address;
-const RENT = 'SysvarRent111111111111111111111111111111111' as Address;
+const SYSTEM = SYSTEM_PROGRAM;
 const LAUNCH = LAUNCH_PROGRAM_ID as Address;
-const BLOCKHASH = { blockhash: addr(99) as unknown as Blockhash, lastValidBlockHeight: 1n };
+/** The launch's accounts where a case does not override them (reward platform by default). */
+const BASE: LaunchAccounts = {
+  payer: A.payer, creator: A.creator, globalConfig: A.globalConfig, platform: A.rewardPlatform, authority: A.auth, pool: A.pool,
+  baseMint: A.baseMint, quoteMint: A.quoteMint, baseVault: A.baseVault, quoteVault: A.quoteVault, metadata: A.metadata, eventAuthority: A.eventAuth,
+};
 
 const PRICING: LaunchPricing = {
   global_config: A.globalConfig,
@@ -60,57 +47,8 @@ const PRICING: LaunchPricing = {
   reward_fee: { tiers_bps: [100, 300, 500], maximum_fee: 1_000_000_000_000n },
 };
 
-// ── A hand-written Borsh encoder (independent of the decoder under test) ────────────────────────────
-interface Spec {
-  variant: InitializeVariant;
-  program: Address;
-  decimals: number;
-  curve: 0 | 1 | 2;
-  supply: bigint;
-  totalSell: bigint;
-  raise: bigint;
-  migrate: number;
-  vesting: [bigint, bigint, bigint];
-  creatorFee: number;
-  fee: { bps: number; max: bigint } | null;
-  /** Write the SDK's ten zero bytes after a None option (the SDK does). */
-  padNone: boolean;
-  accounts: Partial<Record<'globalConfig' | 'platform' | 'quoteMint' | 'quoteTokenProgram' | 'baseTokenProgram', Address>>;
-  remaining: Address[];
-  truncate?: number;
-}
-
-const u64 = (v: bigint) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(v); return b; };
-const str = (s: string) => { const b = Buffer.from(s, 'utf8'); const l = Buffer.alloc(4); l.writeUInt32LE(b.length); return Buffer.concat([l, b]); };
-
-function encodeData(s: Spec): Uint8Array {
-  const parts: Buffer[] = [Buffer.from(INITIALIZE_DISCRIMINATORS[s.variant]), Buffer.from([s.decimals]), str('Reward Coin'), str('RWD'), str('https://x.test/m.json')];
-  parts.push(Buffer.from([s.curve]), u64(s.supply));
-  if (s.curve === 0) parts.push(u64(s.totalSell));
-  parts.push(u64(s.raise), Buffer.from([s.migrate]), u64(s.vesting[0]), u64(s.vesting[1]), u64(s.vesting[2]));
-  if (s.variant !== 'initialize') parts.push(Buffer.from([s.creatorFee]));
-  if (s.variant === 'initialize_with_token_2022') {
-    if (s.fee) { const b = Buffer.alloc(2); b.writeUInt16LE(s.fee.bps); parts.push(Buffer.from([1]), b, u64(s.fee.max)); }
-    else parts.push(Buffer.from([0]), ...(s.padNone ? [Buffer.alloc(10)] : []));
-  }
-  const all = Buffer.concat(parts);
-  return new Uint8Array(s.truncate === undefined ? all : all.subarray(0, s.truncate));
-}
-
-function instruction(s: Spec): Instruction {
-  const ro = (address: Address) => ({ address, role: AccountRole.READONLY });
-  const w = (address: Address) => ({ address, role: AccountRole.WRITABLE });
-  const head = [
-    { address: A.payer, role: AccountRole.WRITABLE_SIGNER }, ro(A.creator), ro(s.accounts.globalConfig ?? A.globalConfig),
-    ro(s.accounts.platform ?? A.rewardPlatform), ro(A.auth), w(A.pool), { address: A.baseMint, role: AccountRole.WRITABLE_SIGNER },
-    ro(s.accounts.quoteMint ?? A.quoteMint), w(A.baseVault), w(A.quoteVault),
-  ];
-  const quoteProgram = ro(s.accounts.quoteTokenProgram ?? (TOKEN_PROGRAM_ID as Address));
-  const tail = s.variant === 'initialize_with_token_2022'
-    ? [ro(s.accounts.baseTokenProgram ?? (TOKEN_2022_PROGRAM_ID as Address)), quoteProgram, ro(SYSTEM), ro(A.eventAuth), ro(s.program)]
-    : [w(A.metadata), ro(TOKEN_PROGRAM_ID as Address), quoteProgram, ro(METADATA_PROGRAM), ro(SYSTEM), ro(RENT), ro(A.eventAuth), ro(s.program)];
-  return { programAddress: s.program, accounts: [...head, ...tail, ...s.remaining.map(ro)], data: encodeData(s) };
-}
+// The encoder and transaction builder live in test/helpers/launch-transaction.ts (shared with the HTTP tests).
+const instruction = (s: Spec): Instruction => launchInstruction(s, BASE);
 
 const GOOD: Spec = {
   variant: 'initialize_with_token_2022', program: LAUNCH, decimals: 6, curve: 0, supply: PRICING.supply,
@@ -119,15 +57,7 @@ const GOOD: Spec = {
 };
 
 function txBase64(ixs: Instruction[], version: 'legacy' | 0 = 'legacy', table?: Address[]): string {
-  if (version === 0) {
-    const m = appendTransactionMessageInstructions(ixs,
-      setTransactionMessageLifetimeUsingBlockhash(BLOCKHASH, setTransactionMessageFeePayer(A.payer, createTransactionMessage({ version: 0 }))));
-    const compressed = table ? compressTransactionMessageUsingAddressLookupTables(m, { [A.table]: table }) : m;
-    return getBase64EncodedWireTransaction(compileTransaction(compressed));
-  }
-  const m = appendTransactionMessageInstructions(ixs,
-    setTransactionMessageLifetimeUsingBlockhash(BLOCKHASH, setTransactionMessageFeePayer(A.payer, createTransactionMessage({ version: 'legacy' }))));
-  return getBase64EncodedWireTransaction(compileTransaction(m));
+  return transactionBase64(ixs, { payer: A.payer, version, table: table && { address: A.table, addresses: table } });
 }
 
 function run(over: Partial<Spec> = {}, opts: { mode?: LaunchMode; quoteMint?: string; launchParams?: Record<string, unknown>; version?: 'legacy' | 0; table?: Address[] } = {}): PreflightResult {

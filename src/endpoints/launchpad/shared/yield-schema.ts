@@ -38,3 +38,16 @@ export const YieldSchema = Type.Object({
   source: Type.String({ enum: ['index', 'live'], description: 'live: the coin is not in the index, so there is no history (yields are null)' }),
   as_of: Type.String(),
 }, { additionalProperties: false });
+
+export const YieldBatchSchema = Type.Object({
+  coins: Type.Array(Type.Object({
+    ...YieldSchema.properties,
+    rank: Type.Integer({ minimum: 1, description: '1 = first by `sort` (highest first, unknown last, ties by mint)' }),
+    sort_value: Nullable(Type.Number({ description: 'The figure ranked on (last payout as epoch ms); null = unknown' })),
+  }, { additionalProperties: false })),
+  not_found: Type.Array(Type.String(), { description: 'Requested mints the index does not hold (no trade in 24 h, or not a platform coin)' }),
+  matched: Type.Integer({ description: 'Coins found (mints) or past the filters, before `limit`' }),
+  indexed: Type.Integer({ description: 'Coins in the index' }),
+  sort: Type.String(),
+  as_of: Type.String(),
+}, { additionalProperties: false });

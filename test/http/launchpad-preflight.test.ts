@@ -1,0 +1,176 @@
+/**
+ * launchpad-launch-preflight over HTTP with real x402 payments against the sandbox launch platform
+ * (src/sandbox/world/launchpad.ts). Transactions are built with test/helpers/launch-transaction.ts from the
+ * sandbox's own constants and its `launchpadPricing(SOL, …)` values, so a good launch is good by the
+ * platform's definition. A 200 is charged the exact price once and matches the output schema; a transaction
+ * that does not decode and a quote closed for launches are 400 invalid_input, not charged (no settlement).
+ * The service runs on the real clock: the paid flow signs with real-time validity windows.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Address } from '@solana/kit';
+import {
+  LAUNCHPAD_CURVE_RULE_ACCOUNT,
+  LAUNCHPAD_GLOBAL_CONFIG,
+  LAUNCHPAD_PLATFORM_IDS,
+  LAUNCHPAD_PROGRAM_ID,
+  LAUNCHPAD_QUOTES,
+  launchpadPricing,
+  quoteMint,
+} from '../../src/sandbox/world/launchpad.js';
+import { addr, launchTransaction, transactionBase64, type LaunchAccounts, type Spec } from '../helpers/launch-transaction.js';
+import { paidCall } from '../helpers/paid-answers.js';
+import { suiteService, type TestService } from '../helpers/service.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const KEY = 'launchpad-launch-preflight';
+/** USDC atomic units (6 decimals): 0.25. */
+const PRICE = 250_000n;
+const SOL = 'So11111111111111111111111111111111111111112';
+const NVDAX = quoteMint(LAUNCHPAD_QUOTES.find((q) => q.symbol === 'NVDAx')!);
+const REWARD = launchpadPricing(SOL, 'reward')!;
+const STANDARD = launchpadPricing(SOL, 'standard')!;
+
+/** The launch's own accounts (payer, pool, vaults…) are the caller's; only the platform's come from the sandbox. */
+const BASE: LaunchAccounts = {
+  payer: addr(1), creator: addr(2), globalConfig: LAUNCHPAD_GLOBAL_CONFIG as Address, platform: LAUNCHPAD_PLATFORM_IDS.reward as Address,
+  authority: addr(6), pool: addr(7), baseMint: addr(8), quoteMint: SOL as Address, baseVault: addr(10), quoteVault: addr(11),
+  metadata: addr(12), eventAuthority: addr(13), quoteTokenProgram: REWARD.quote_token_program as Address,
+};
+
+const GOOD: Spec = {
+  variant: 'initialize_with_token_2022', program: LAUNCHPAD_PROGRAM_ID as Address, decimals: 6, curve: 0,
+  supply: BigInt(REWARD.supply), totalSell: BigInt(REWARD.total_sell), raise: BigInt(REWARD.raise), migrate: 1,
+  vesting: [0n, 0n, 0n], creatorFee: 0, fee: { bps: REWARD.transfer_fee!.tiers_bps[0]!, max: BigInt(REWARD.transfer_fee!.max_fee) },
+  padNone: true, accounts: {}, remaining: [LAUNCHPAD_CURVE_RULE_ACCOUNT as Address],
+};
+
+const tx = (over: Partial<Spec> = {}) => launchTransaction({ ...GOOD, ...over }, BASE);
+/** The raise moved by `pct` percent (integer arithmetic on raw units). */
+const raiseOff = (pct: bigint) => (BigInt(REWARD.raise) * (100n + pct)) / 100n;
+
+describe('launchpad-launch-preflight', () => {
+  const service = suiteService();
+
+  async function ok(body: Record<string, unknown>): Promise<Json> {
+    const r = await paidCall(service, 'solana', KEY, body, { outputSchema: true });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(r.cost, PRICE, 'charged its exact price once');
+    assert.equal(r.settled, true);
+    return r.json;
+  }
+
+  /** A 400 invalid_input with one issue at `path`, and nothing charged or settled. */
+  async function refused(svc: TestService, body: Record<string, unknown>, path: string): Promise<Json> {
+    const r = await paidCall(svc, 'solana', KEY, body);
+    assert.equal(r.status, 400, JSON.stringify(r.json));
+    assert.equal(r.json.error.code, 'invalid_input');
+    assert.deepEqual(r.json.error.issues.map((i: Json) => i.path), [path]);
+    assert.match(r.json.error.message, /not charged/);
+    assert.equal(r.cost, 0n, 'not charged');
+    assert.equal(r.settled, false, 'no payment-response header: the payment was not settled');
+    return r.json;
+  }
+
+  it('a good reward-mode SOL launch: ok, no mismatches; the decoded transaction and the reference; the briefing', async () => {
+    const d = await ok({ unsigned_transaction: tx(), quote_mint: SOL, mode: 'reward', format: 'both' });
+    assert.equal(d.ok, true);
+    assert.deepEqual(d.mismatches, []);
+    assert.deepEqual(d.warnings, []);
+    assert.deepEqual(d.unresolved, []);
+    assert.deepEqual(d.transaction, {
+      version: 'legacy', variant: 'initialize_with_token_2022', instruction_index: 0, program_id: LAUNCHPAD_PROGRAM_ID, signed_count: 0, address_table_lookups: 0,
+    });
+    assert.deepEqual(d.reference, {
+      quote_mint: SOL, mode: 'reward', program_id: LAUNCHPAD_PROGRAM_ID, global_config: LAUNCHPAD_GLOBAL_CONFIG,
+      platform_id: LAUNCHPAD_PLATFORM_IDS.reward, quote_token_program: REWARD.quote_token_program, curve_type: 'constant',
+      supply: REWARD.supply, total_sell: REWARD.total_sell, raise: REWARD.raise, creator_fee_on: 'quote_token',
+      curve_rule_account: LAUNCHPAD_CURVE_RULE_ACCOUNT, transfer_fee: REWARD.transfer_fee,
+    });
+    assert.ok(!Number.isNaN(Date.parse(d.as_of)));
+    assert.match(JSON.stringify(d), /Launch preflight \(reward mode, quote So1+2\): \*\*OK\*\*/);
+  });
+
+  it('a good standard-mode launch (standard platform id, no transfer fee): ok', async () => {
+    const d = await ok({ unsigned_transaction: tx({ fee: null, accounts: { platform: LAUNCHPAD_PLATFORM_IDS.standard as Address } }), quote_mint: SOL, mode: 'standard' });
+    assert.equal(d.ok, true, JSON.stringify(d.mismatches));
+    assert.deepEqual(d.mismatches, []);
+    assert.equal(d.reference.platform_id, STANDARD.platform_id);
+    assert.equal(d.reference.transfer_fee, null);
+  });
+
+  it('a bad launch: wrong global config, the standard platform, raise 12 % off, a 200 bps tier, no curve-rule account', async () => {
+    const body = {
+      unsigned_transaction: tx({
+        accounts: { globalConfig: addr(77), platform: LAUNCHPAD_PLATFORM_IDS.standard as Address },
+        raise: raiseOff(12n),
+        fee: { bps: 200, max: BigInt(REWARD.transfer_fee!.max_fee) },
+        remaining: [],
+      }),
+      quote_mint: SOL,
+      mode: 'reward',
+      format: 'both',
+    };
+    const d = await ok(body);
+    assert.equal(d.ok, false);
+    const fields = d.mismatches.map((m: Json) => m.field);
+    for (const f of ['global_config', 'platform_id', 'curve.raise', 'transfer_fee.tier', 'curve_rule_account']) {
+      assert.ok(fields.includes(f), `${f} in ${JSON.stringify(fields)}`);
+    }
+    assert.equal(fields.length, 5, JSON.stringify(fields));
+    for (const m of d.mismatches) assert.ok(typeof m.fix === 'string' && m.fix.length > 0, m.field);
+    const byField = (f: string) => d.mismatches.find((m: Json) => m.field === f);
+    // The other mode's pricing leg names the passed platform as the standard one.
+    assert.match(byField('platform_id').fix, /the one passed is the standard-mode platform/);
+    assert.equal(byField('platform_id').actual, LAUNCHPAD_PLATFORM_IDS.standard);
+    assert.equal(byField('global_config').expected, LAUNCHPAD_GLOBAL_CONFIG);
+    assert.equal(byField('curve.raise').actual, raiseOff(12n).toString());
+    assert.equal(byField('transfer_fee.tier').actual, '200');
+    assert.equal(byField('curve_rule_account').actual, 'none');
+    assert.match(JSON.stringify(d), /\*\*NOT OK\*\*: 5 mismatches/);
+  });
+
+  it('raise 5 % off: a warning only, still ok', async () => {
+    const d = await ok({ unsigned_transaction: tx({ raise: raiseOff(5n) }), quote_mint: SOL, mode: 'reward' });
+    assert.equal(d.ok, true);
+    assert.deepEqual(d.mismatches, []);
+    assert.equal(d.warnings.length, 1, JSON.stringify(d.warnings));
+    assert.match(d.warnings[0], /^curve\.raise: \d+ is 5 % off/);
+  });
+
+  it('launch_params with a misspelled transfer-fee key: the lint mismatch', async () => {
+    const d = await ok({
+      unsigned_transaction: tx(), quote_mint: SOL, mode: 'reward',
+      launch_params: { transferFeeExtensionParams: { transferFeeBasisPoints: 100, maxinumFee: '1' } },
+    });
+    assert.equal(d.ok, false);
+    assert.deepEqual(d.mismatches.map((m: Json) => [m.field, m.expected, m.actual]), [
+      ['launch_params.transferFeeExtensionParams.transferFeeBasisPoints', 'transferFeeBasePoints', 'transferFeeBasisPoints'],
+    ]);
+    assert.match(d.mismatches[0].fix, /rename "transferFeeBasisPoints" to "transferFeeBasePoints"/);
+  });
+
+  it('a transaction that does not decode: 400 at /unsigned_transaction, not charged', async () => {
+    const noInit = transactionBase64([{ programAddress: addr(18), accounts: [], data: new Uint8Array([1, 2, 3]) }], { payer: addr(1) });
+    const cases: [string, RegExp][] = [
+      ['not base64!!', /not valid base64/],
+      [Buffer.from('hello world, not a transaction at all').toString('base64'), /does not decode/],
+      [noInit, /no launch-program initialize instruction/],
+    ];
+    for (const [unsigned_transaction, message] of cases) {
+      const r = await refused(service, { unsigned_transaction, quote_mint: SOL, mode: 'reward' }, '/unsigned_transaction');
+      assert.match(r.error.issues[0].message, message);
+    }
+    // Decoding comes before the pricing legs: with a closed quote too, the transaction is what is reported.
+    await refused(service, { unsigned_transaction: noInit, quote_mint: NVDAX, mode: 'reward' }, '/unsigned_transaction');
+  });
+
+  it('a quote closed for launches (NVDAx): 400 at /quote_mint, not charged', async () => {
+    const r = await refused(service, { unsigned_transaction: tx(), quote_mint: NVDAX, mode: 'reward' }, '/quote_mint');
+    assert.equal(
+      r.error.issues[0].message,
+      `${NVDAX} is not a launchable quote on the platform (closed or unknown): pick one of launchpad-pairs with is_agent_launchable true`,
+    );
+  });
+});
