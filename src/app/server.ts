@@ -21,6 +21,7 @@ import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit } from './rate-limit.js';
+import { registerMcpRoute } from '../mcp/route.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -55,7 +56,7 @@ const EXPOSED_HEADERS = [
   'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'X-Service-Version', 'Retry-After',
   'WWW-Authenticate', 'Payment-Receipt', 'Deprecation', 'Sunset', 'Link', 'Server-Timing',
 ];
-const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept'];
+const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept', 'Mcp-Protocol-Version'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -137,5 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
+  registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree });
   return app;
 }

@@ -133,11 +133,12 @@ describe('launchpad index job', () => {
 
   test('a slow platform (latency beyond the budget): partial progress saved, index unchanged until complete', async () => {
     const store = openSqliteStore(':memory:');
-    // 100 ms a request: page 1 = 1 page read + 10 details in 3 rounds of ≤4 = 400 ms; page 2 would end at 800 ms.
-    faults.set('launchpad', { latencyMs: 100 });
-    const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, detailConcurrency: 4, budgetMs: 650 });
+    // 300 ms a request: page 1 = 1 page read + 10 details in 3 rounds of ≤4 = 1.2 s; page 2 would end at 2.4 s.
+    // The 1.8 s budget sits midway, so 600 ms of scheduling delay on a loaded machine still lands in page 2.
+    faults.set('launchpad', { latencyMs: 300 });
+    const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, detailConcurrency: 4, budgetMs: 1_800 });
     const summary = await job.run({ now: new Date(T0), signal: never });
-    assert.match(summary, /^new refresh, 1 pages \(10 coins\) staged, out of time budget \(650 ms\) after 1 pages; the next run resumes$/);
+    assert.match(summary, /^new refresh, 1 pages \(10 coins\) staged, out of time budget \(1800 ms\) after 1 pages; the next run resumes$/);
     const partial = await store.launchpadRefreshState();
     assert.equal(partial.pages, 1);
     assert.notEqual(partial.cursor, null);
