@@ -14,6 +14,9 @@ import { buildApp } from './app/server.js';
 import { createRecorder, type Recorder } from './app/recorder.js';
 import type { StatusProbe } from './app/free-routes.js';
 import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
+import { failOpen } from './cache/fail-open.js';
+import { createRedisCache, createRedisClaimGuard, createRedisRateLimiter, openRedis, withRedisClaims } from './cache/redis.js';
+import type { Cache, RateLimiter } from './cache/types.js';
 import type { Config } from './config/index.js';
 import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
 import { PaymentGate } from './payments/gate.js';
@@ -21,8 +24,8 @@ import { createCardGate, type CardGate, type CardStripeClient } from './payments
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
-import { startBaseSandbox, type BaseSandbox } from './sandbox/base/index.js';
-import { startSolanaSandbox, type SolanaSandbox } from './sandbox/solana/index.js';
+import { startBaseSandbox } from './sandbox/base/index.js';
+import { startSolanaSandbox } from './sandbox/solana/index.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createServiceJobs } from './jobs/index.js';
 import type { JobRunner } from './jobs/runner.js';
@@ -66,7 +69,8 @@ export interface RunningService {
   app: FastifyInstance;
   url: string;
   payTo: PayTo;
-  sandbox?: { solana: SolanaSandbox; base: BaseSandbox; providers?: SandboxProviders };
+  /** The sandbox chains' RPC URLs (this process's own, or the shared ones it joined) and providers. */
+  sandbox?: { solana: { url: string; wsUrl?: string }; base: { url: string }; providers?: SandboxProviders };
   sources: Sources;
   store: Store;
   /** Snapshots and query-stream counts written after each answer; `idle()` waits for pending writes. */
@@ -105,6 +109,8 @@ export async function startService(config: Config, overrides: ServiceOverrides =
   const now = overrides.now ?? (() => new Date());
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
+  // Set when the HTTP server starts closing: /status then reports not ready, so a load balancer stops routing here.
+  let shuttingDown = false;
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
   };
@@ -119,8 +125,20 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     let facilitator: FacilitatorClient;
     let payTo: PayTo;
     if (config.dataMode === 'sandbox') {
-      const [solana, base] = await Promise.all([startSolanaSandbox({ host: '127.0.0.1', now }), startBaseSandbox({ host: '127.0.0.1', now })]);
-      closers.push(() => solana.close(), () => base.close());
+      let solana: { url: string; wsUrl?: string };
+      let base: { url: string };
+      if (config.sandboxSolanaRpcUrl || config.sandboxBaseRpcUrl) {
+        // Joining a shared sandbox chain (several instances must settle on one ledger, or a payment made
+        // at one would not exist for the others).
+        if (!config.sandboxSolanaRpcUrl || !config.sandboxBaseRpcUrl) throw new Error('SANDBOX_SOLANA_RPC_URL and SANDBOX_BASE_RPC_URL go together');
+        solana = { url: config.sandboxSolanaRpcUrl, ...(config.sandboxSolanaWsUrl ? { wsUrl: config.sandboxSolanaWsUrl } : {}) };
+        base = { url: config.sandboxBaseRpcUrl };
+      } else {
+        const [own, ownBase] = await Promise.all([startSolanaSandbox({ host: '127.0.0.1', now }), startBaseSandbox({ host: '127.0.0.1', now })]);
+        closers.push(() => own.close(), () => ownBase.close());
+        solana = own;
+        base = ownBase;
+      }
       sandbox = { solana, base };
       const ids = deriveSandboxIdentities(config.sandboxSeed);
       payTo = { solana: config.payToSolana ?? ids.payToSolana, base: config.payToBase ?? ids.payToBase };
@@ -188,11 +206,21 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     }
     const ownedStore = store;
     closers.push(() => ownedStore.close());
+    // Redis (several instances): the shared answer cache, the rate limits and the payment-claim guard.
+    let cache: Cache = createMemoryCache({ now: () => now().getTime() });
+    let limiter: RateLimiter = createMemoryRateLimiter({ now: () => now().getTime() });
+    if (config.redisUrl) {
+      const redis = await openRedis(config.redisUrl, { onError: (err) => logger.warn({ err: err.message }, 'redis error') });
+      closers.push(() => redis.close());
+      cache = createRedisCache({ client: redis.client, prefix: config.redisPrefix, now: () => now().getTime(), computeTimeoutMs: config.answerDeadlineMs });
+      limiter = failOpen(createRedisRateLimiter({ client: redis.client, prefix: config.redisPrefix, now: () => now().getTime() }), logger);
+      store = withRedisClaims(store, createRedisClaimGuard({ client: redis.client, prefix: config.redisPrefix }));
+    }
     const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now });
     // Stopped before the store closes (closers run in reverse).
     closers.push(() => jobs.stop());
-    const cache = createMemoryCache({ now: () => now().getTime() });
-    closers.push(() => cache.close());
+    const ownedCache = cache;
+    closers.push(() => ownedCache.close());
 
     const status: StatusProbe = {
       facilitator: async () => {
@@ -207,12 +235,21 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     // Closed after the app (closers run in reverse): answers already sent finish recording before the store closes.
     closers.push(() => recorder.idle());
     const app = await buildApp({
-      config, registry, gate, store, cache, limiter: createMemoryRateLimiter({ now: () => now().getTime() }),
+      config, registry, gate, store, cache, limiter,
       logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
+      lifecycle: { shuttingDown: () => shuttingDown },
     });
     await reserved?.release();
     await app.listen({ host: config.host, port });
-    closers.push(() => app.close());
+    closers.push(async () => {
+      // Graceful: stop accepting, let in-flight calls finish (each settles or releases its payment before it
+      // answers), then close. A call still running after the grace period loses its connection.
+      shuttingDown = true;
+      const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+      force.unref();
+      await app.close();
+      clearTimeout(force);
+    });
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
     if (config.jobsEnabled) jobs.start();
     return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, close: closeAll };

@@ -72,10 +72,15 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     const launchpadIndex = await launchpadIndexState(deps.store, deps.now()).catch((e: Error) => ({ ok: false, detail: e.message }));
     const implemented = deps.registry.list.filter((e) => e.implemented).map((e) => e.def.key);
     const pending = deps.registry.list.filter((e) => !e.implemented).map((e) => e.def.key);
+    const shuttingDown = deps.lifecycle?.shuttingDown() ?? false;
     return {
       service: 'onchain-enrichment-api',
       version: SERVICE_VERSION,
       status: store.ok && cache.ok && facilitator.ok ? 'ok' : 'degraded',
+      // Liveness and readiness as /status/live and /status/ready report them (docs/deploy.md).
+      live: true,
+      ready: store.ok && cache.ok && !shuttingDown,
+      shutting_down: shuttingDown,
       data_mode: deps.config.dataMode,
       served_at: deps.now().toISOString(),
       components: { store, cache, facilitator, sources: sourceHealth(deps.sources), launchpad_index: launchpadIndex },

@@ -22,6 +22,7 @@ import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit } from './rate-limit.js';
 import { registerMcpRoute } from '../mcp/route.js';
+import { registerHealthRoutes, type Lifecycle } from './health-routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -50,6 +51,8 @@ export interface AppDeps {
   entities: EntityDirectory;
   riskyPrograms: ReadonlySet<string>;
   recorder?: Recorder;
+  /** Whether the instance is draining (readiness); absent = never. */
+  lifecycle?: Lifecycle;
 }
 
 const EXPOSED_HEADERS = [
@@ -139,5 +142,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
   registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree });
+  registerHealthRoutes(app, { store: deps.store, cache: deps.cache, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
   return app;
 }

@@ -15,6 +15,21 @@ export interface Config {
   /** Public base URL used in `resource` fields and docs; defaults to http://HOST:PORT. */
   publicUrl?: string;
   dataDir: string;
+  /** PostgreSQL store instead of SQLite (several instances share it); `databaseSchema` isolates one deployment. */
+  databaseUrl?: string;
+  databaseSchema?: string;
+  /** Redis for the shared cache, rate limits and payment claims; `redisPrefix` namespaces every key. */
+  redisUrl?: string;
+  redisPrefix: string;
+  /**
+   * Sandbox mode only: use an already running sandbox chain (`npm run sandbox-chain`) instead of starting one,
+   * so several instances settle on one ledger. All of Solana RPC and Base RPC, or none.
+   */
+  sandboxSolanaRpcUrl?: string;
+  sandboxSolanaWsUrl?: string;
+  sandboxBaseRpcUrl?: string;
+  /** SIGTERM: how long in-flight calls may finish before connections are closed anyway. */
+  shutdownGraceMs: number;
   /** `sandbox` runs the embedded chain and in-process facilitator; `live` needs provider keys. */
   dataMode: 'sandbox' | 'live';
   sandboxSeed: string;
@@ -108,6 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFromEnv(env, 'PORT', 8402),
     publicUrl: env.PUBLIC_URL || undefined,
     dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'oea:',
+    sandboxSolanaRpcUrl: env.SANDBOX_SOLANA_RPC_URL || undefined,
+    sandboxSolanaWsUrl: env.SANDBOX_SOLANA_WS_URL || undefined,
+    sandboxBaseRpcUrl: env.SANDBOX_BASE_RPC_URL || undefined,
+    shutdownGraceMs: intFromEnv(env, 'SHUTDOWN_GRACE_MS', 20_000),
     dataMode: explicitMode ?? (anyProviderKey ? 'live' : 'sandbox'),
     sandboxSeed: env.SANDBOX_SEED || 'onchain-enrichment-sandbox',
     payToSolana: env.PAY_TO_SOLANA || undefined,

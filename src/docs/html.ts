@@ -6,7 +6,9 @@
 import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
+import { CAST } from '../sandbox/world/cast.js';
 import { inputRows, requirementText } from './input-table.js';
+import { exampleResponse } from './output-example.js';
 import { baseUrl, endpointUrl, groupByFamily, plainSchema, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -70,6 +72,9 @@ th{background:var(--panel)}
 .search{position:sticky;top:0;background:var(--bg);padding:10px 0;z-index:1}
 .search input{width:100%;font:inherit;padding:10px 12px;border:1px solid var(--border);border-radius:6px;background:var(--panel);color:var(--fg)}
 ul{padding-left:22px}
+.label{margin:10px 0 0;font-weight:600;font-size:.9em}
+details.response summary{cursor:pointer;font-weight:600;font-size:.9em}
+details.response pre{max-height:420px}
 @media (max-width:600px){body{font-size:15px}h1{font-size:1.5rem}.endpoint{padding:12px}th,td{padding:5px 6px}}
 `;
 
@@ -128,8 +133,39 @@ function endpointArticle(site: SiteInfo, e: RegisteredEndpoint): string {
 <p>${inline(def.description)}</p>
 <p class="muted"><code>POST ${escapeHtml(e.path)}</code> · cached ${escapeHtml(String(def.cacheTtlSeconds))} s · ${payNote}</p>
 ${inputsTable(e)}
+<p class="label">Example request</p>
 <pre><code>${escapeHtml(curlExample(site, e))}</code></pre>
+<details class="response"><summary>Example response (shape)</summary>
+<p class="muted">Generated from the output schema: every field, placeholder values (first enum value, lower bound, <code>"string"</code>). Real answers carry real values.</p>
+<pre><code>${escapeHtml(JSON.stringify(exampleResponse(e), null, 2))}</code></pre>
+</details>
 </article>`;
+}
+
+const CAST_KINDS: { kind: string; title: string }[] = [
+  { kind: 'token', title: 'Tokens' },
+  { kind: 'wallet', title: 'Wallets' },
+  { kind: 'program', title: 'Programs and special addresses' },
+  { kind: 'transaction', title: 'Transactions' },
+];
+
+/** The sandbox cast (src/sandbox/world/cast.ts): addresses to try each endpoint on, with what they show. */
+function castSection(): string {
+  const entries = Object.entries(CAST);
+  const tables = CAST_KINDS.map(({ kind, title }) => {
+    const rows = entries
+      .filter(([, c]) => c.kind === kind)
+      .map(([name, c]) => `<tr><td><code>${escapeHtml(name)}</code></td><td><code>${escapeHtml(c.address)}</code></td><td>${inline(c.class)}</td></tr>`)
+      .join('\n');
+    return rows ? `<h3>${escapeHtml(title)}</h3>\n<div class="table-wrap"><table><thead><tr><th>Name</th><th>Address</th><th>Shows</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>` : '';
+  }).join('\n');
+  return `<section id="sandbox">
+<h2>Sandbox cast</h2>
+<p>With <code>DATA_MODE=sandbox</code> the service answers from a deterministic synthetic Solana chain. These named addresses are the same in every sandbox and each is designed to show one class of answer; use them as inputs to see every verdict, label and signal. Real mints (USDC, SOL, …) are part of the cast too.</p>
+<details><summary>${entries.length} cast members</summary>
+${tables}
+</details>
+</section>`;
 }
 
 function errorsTable(): string {
@@ -146,9 +182,10 @@ function paySection(site: SiteInfo): string {
   const nets = PAYMENT_NETWORKS.map(
     (n) => `<li><strong>${escapeHtml(n.label)}</strong> (<code>${escapeHtml(n.id)}</code>, x402 v1 name <code>${escapeHtml(n.v1Name)}</code>): USDC <code>${escapeHtml(n.asset)}</code></li>`,
   ).join('\n');
+  // Card is listed either way so a reader learns it exists; whether this deployment takes it is stated.
   const card = site.cardEnabled
-    ? '<li><strong>Card</strong>: send <code>Authorization: Payment &lt;credential&gt;</code> (MPP card payment); the 402 carries the card challenge in <code>WWW-Authenticate</code>.</li>'
-    : '';
+    ? '<li><strong>Card</strong>: send <code>Authorization: Payment &lt;credential&gt;</code> (MPP card payment); the 402 carries the card challenge in <code>WWW-Authenticate</code>. Enabled on this deployment.</li>'
+    : '<li><strong>Card</strong> (MPP card payment): not enabled on this deployment, so its 402 carries no card challenge.</li>';
   return `<section id="paying">
 <h2>How to pay</h2>
 <p>No API key and no account: each paid call is paid with <strong>x402</strong> in USDC, same price on every network; you pick.</p>
@@ -208,6 +245,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 <a href="#calling">Calling</a>
 <a href="#paying">Paying</a>
 <a href="#units">Units</a>
+<a href="#sandbox">Sandbox cast</a>
 <a href="#errors">Errors</a>
 <a href="#endpoints">Endpoints</a>
 </nav>
@@ -221,6 +259,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 <li><code>format</code> is accepted by every endpoint: <code>json</code> (default, typed fields), <code>llm</code> (short deterministic markdown briefing) or <code>both</code> (JSON plus <code>llm_summary</code>). Same price.</li>
 <li>Every answer carries <code>caveats</code> (<code>[{code, leg?, message}]</code>: degraded data legs; keep them with the answer), <code>next_steps</code> (<code>[{endpoint, input, reason}]</code>, callable as given) and <code>meta</code> (<code>endpoint, request_id, served_at, data_mode, cache, version</code>).</li>
 <li>Free without payment: ${free.map((e) => `<code>${escapeHtml(e.def.key)}</code>`).join(', ') || 'none'}, the documents above, and the demo below.</li>
+<li>MCP: <code>POST ${escapeHtml(base)}/mcp</code> (stateless Streamable HTTP) lists one tool per endpoint with the same names, inputs and answers (briefing as text, data as <code>structuredContent</code>). A paid tool called without payment returns <code>isError</code> with the x402 <code>PaymentRequired</code>; repeat the call with the signed payment in <code>_meta["x402/payment"]</code>; the receipt comes back in <code>_meta["x402/payment-response"]</code>.</li>
 </ul>
 <p>Try the free demo (a mint gets the light token analysis, any other address the light wallet profile; 10 calls per hour per IP):</p>
 <pre><code>${escapeHtml(demoCurl)}</code></pre>
@@ -232,6 +271,7 @@ ${paySection(site)}
 ${UNITS_CONVENTIONS.map((u) => `<li>${inline(u)}</li>`).join('\n')}
 </ul>
 </section>
+${castSection()}
 <section id="errors">
 <h2>Error codes</h2>
 <p>Every error is <code>{"error": {"code", "message", "issues"?, "retryable", "request_id"}}</code>; <code>invalid_input</code> lists each problem as <code>{path, message}</code>. Nothing is charged for any error.</p>

@@ -31,6 +31,7 @@ function header(registry: Registry, site: SiteInfo): string[] {
     '- Every endpoint accepts `format`: `json` (default: typed fields), `llm` (short deterministic markdown briefing) or `both` (JSON plus `llm_summary`). Same price.',
     '- Every answer carries `caveats` (degraded data legs; keep them with the answer), `next_steps` (`{endpoint, input, reason}`, callable as given) and `meta` (`request_id`, `served_at`, `data_mode`, `cache`, `version`).',
     '- Errors: `{"error": {"code", "message", "issues"?, "retryable", "request_id"}}`; invalid input is 400 `invalid_input` with `issues: [{path, message}]`.',
+    `- MCP: \`POST ${base}/mcp\` (stateless Streamable HTTP) lists one tool per endpoint, same names and inputs; a paid tool called without payment returns \`isError\` with the x402 \`PaymentRequired\` in \`structuredContent\`; repeat the call with the signed payment in \`_meta["x402/payment"]\` (receipt in \`_meta["x402/payment-response"]\`).`,
     '',
     '## Payment',
     '',

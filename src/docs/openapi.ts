@@ -5,6 +5,7 @@
  * fields also follow the `x-payment-info` discovery convention that `mppx` validates) and the 402
  * response; free operations have `security: []`.
  */
+import { exampleResponse } from './output-example.js';
 import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import { USDC_DECIMALS, type Registry, type RegisteredEndpoint } from '../registry/index.js';
@@ -378,7 +379,13 @@ function endpointOperation(endpoint: RegisteredEndpoint, inputName: string, resp
         'X-Service-Version': headerRef('X-Service-Version'),
         ...(paid ? { 'PAYMENT-RESPONSE': headerRef('PAYMENT-RESPONSE'), 'X-PAYMENT-RESPONSE': headerRef('X-PAYMENT-RESPONSE') } : {}),
       },
-      content: { 'application/json': { schema: { anyOf: [ref(responseName), ref('LlmEnvelope')] } } },
+      content: {
+        'application/json': {
+          schema: { anyOf: [ref(responseName), ref('LlmEnvelope')] },
+          // Generated from the output schema (placeholder values), not recorded from a call.
+          examples: { shape: { summary: 'Shape of a json answer (placeholder values from the output schema)', value: exampleResponse(endpoint) } },
+        },
+      },
     },
     '400': responseRef('BadRequest'),
     ...(paid ? { '402': responseRef('PaymentRequired') } : {}),
@@ -465,6 +472,9 @@ function statusSchema(): Json {
       service: { type: 'string' },
       version: { type: 'string' },
       status: { type: 'string', enum: ['ok', 'degraded'] },
+      live: { type: 'boolean', description: 'The process serves HTTP (as GET /status/live).' },
+      ready: { type: 'boolean', description: 'Store and cache answer and the instance is not draining (as GET /status/ready).' },
+      shutting_down: { type: 'boolean' },
       data_mode: { type: 'string', enum: ['sandbox', 'live'] },
       served_at: { type: 'string', format: 'date-time' },
       components: { type: 'object', additionalProperties: health },
@@ -624,6 +634,32 @@ export function buildOpenApi(registry: Registry, site: SiteInfo): OpenApiDocumen
     'text/html': { schema: { type: 'string' } },
   });
   paths['/demo/enrich'] = demoOperation(registry);
+  const probe = (operationId: string, summary: string, description: string, codes: Record<string, string>) => ({
+    get: {
+      operationId, tags: [DOCS_TAG], summary, description: `${description} Free and not rate limited (docs/deploy.md).`, security: [],
+      responses: Object.fromEntries(Object.entries(codes).map(([code, text]) => [code, { description: text, content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } }])),
+    },
+  });
+  paths['/status/live'] = probe('getLiveness', 'Liveness', 'Answers while the process serves HTTP.', { '200': '`{live: true}`' });
+  paths['/status/ready'] = probe('getReadiness', 'Readiness', 'Whether this instance should receive calls.', {
+    '200': 'Ready: `{ready: true, shutting_down, store, cache}`',
+    '503': 'Not ready: the store or cache is down, or the instance is draining after SIGTERM',
+  });
+  paths['/mcp'] = {
+    post: {
+      operationId: 'postMcp', tags: [DOCS_TAG], summary: 'MCP server (Streamable HTTP, stateless)',
+      description: 'Model Context Protocol JSON-RPC: one tool per endpoint (same names, inputs and answers). Paid tools follow the x402 MCP ' +
+        'transport: without payment the tool result is `isError` with the `PaymentRequired` in `structuredContent`; repeat with the ' +
+        'PaymentPayload in `_meta["x402/payment"]`; the receipt is `_meta["x402/payment-response"]`. GET and DELETE answer 405. See docs/mcp.md.',
+      security: [],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: true, description: 'A JSON-RPC 2.0 request, notification or batch.' } } } },
+      responses: {
+        '200': { description: 'JSON-RPC response(s)', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } },
+        '202': { description: 'Accepted (notifications only)' },
+        '405': { description: 'GET/DELETE: this server keeps no streams or sessions' },
+      },
+    },
+  };
 
   const families = Object.keys(FAMILY_TITLES) as Family[];
   const tags = [

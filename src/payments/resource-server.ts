@@ -1,12 +1,14 @@
 /**
  * The x402 resource server, configured from the registry: every paid endpoint becomes a route
  * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price,
- * and declares the Bazaar discovery extension with the endpoint's input schema and example.
+ * and declares the Bazaar discovery extension with the endpoint's input schema and example and a
+ * compacted output schema with an example of its shape.
  */
 import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type RouteConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { ExactSvmScheme } from '@x402/svm/exact/server';
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
+import { bazaarOutput } from '../docs/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
 
@@ -41,7 +43,9 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
         bodyType: 'json',
         input: endpoint.def.example,
         inputSchema: endpoint.inputSchema as unknown as Record<string, unknown>,
-        output: { schema: endpoint.def.output as unknown as Record<string, unknown> },
+        // The library drops the output schema unless an example comes with it; both are compacted to
+        // keep the PAYMENT-REQUIRED header under 8 KB (src/docs/output-example.ts).
+        output: bazaarOutput(endpoint),
       }),
     },
   };

@@ -20,6 +20,7 @@ import { buildLlmsFullTxt, buildLlmsTxt } from '../../src/docs/llms.js';
 import { buildDocsHtml, escapeHtml } from '../../src/docs/html.js';
 import { inputRows } from '../../src/docs/input-table.js';
 import type { SiteInfo } from '../../src/docs/site.js';
+import { CAST } from '../../src/sandbox/world/cast.js';
 
 type Json = Record<string, unknown>;
 
@@ -261,7 +262,13 @@ test('HTML: every endpoint, the error table, responsive, no external assets, one
   assert.match(html, /<input type="search" id="q"/);
   const pending = registry.list.filter((e) => !e.implemented).length;
   assert.equal((html.match(/class="badge"/g) ?? []).length, pending);
-  assert.ok(!html.includes('Authorization: Payment'), 'no card section when disabled');
+  assert.ok(!html.includes('Authorization: Payment'), 'no card header instructions when disabled');
+  assert.ok(html.includes('<strong>Card</strong> (MPP card payment): not enabled on this deployment'), 'card named, as not enabled');
+  // Every endpoint shows an example request and the generated shape of its response.
+  assert.equal(html.split('<summary>Example response (shape)</summary>').length - 1, registry.list.length);
+  // The sandbox cast, with every member's address.
+  assert.ok(html.includes('<section id="sandbox">'));
+  for (const c of Object.values(CAST)) assert.ok(html.includes(`<code>${c.address}</code>`), c.address);
   assert.ok(buildDocsHtml(registry, { ...site, cardEnabled: true }).includes('Authorization: Payment'));
 });
 

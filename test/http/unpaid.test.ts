@@ -6,6 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { buildRegistry } from '../../src/registry/index.js';
+import { createAjv } from '../../src/registry/validation.js';
+import { bazaarOutput } from '../../src/docs/output-example.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const registry = buildRegistry();
@@ -43,6 +45,12 @@ describe('unpaid calls', () => {
       assert.deepEqual(bazaar.info.input.body, endpoint.def.example);
       assert.equal(bazaar.info.input.method, 'POST');
       assert.ok(bazaar.schema, 'bazaar schema');
+      // …and the output: an example of its shape and the (compacted) output schema it satisfies.
+      assert.equal(bazaar.info.output?.type, 'json');
+      assert.deepEqual(bazaar.info.output.example, bazaarOutput(endpoint).example);
+      const outputSchema = bazaar.schema.properties?.output?.properties?.example;
+      assert.ok(outputSchema?.properties || outputSchema?.anyOf || outputSchema?.allOf, `${key}: bazaar output schema`);
+      assert.ok(createAjv().compile(outputSchema)(bazaar.info.output.example), `${key}: bazaar output example fits its schema`);
       assert.ok(header.length < 8192, `PAYMENT-REQUIRED is ${header.length} bytes`);
 
       const body = (await res.json()) as Record<string, any>;
