@@ -4,8 +4,6 @@
  * closes them all. `npm start` and every HTTP test go through here, so tests run the real service.
  */
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FacilitatorClient } from '@x402/core/server';
 import { pino, type Logger } from 'pino';
@@ -26,7 +24,7 @@ import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
 import { startBaseSandbox } from './sandbox/base/index.js';
 import { startSolanaSandbox } from './sandbox/solana/index.js';
-import { openSqliteStore } from './store/sqlite.js';
+import { openConfiguredStore } from './store/open.js';
 import { createServiceJobs } from './jobs/index.js';
 import type { JobRunner } from './jobs/runner.js';
 import { createEntityDirectory } from './analytics/entities.js';
@@ -201,8 +199,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
 
     let store = overrides.store;
     if (!store) {
-      mkdirSync(config.dataDir, { recursive: true });
-      store = openSqliteStore(join(config.dataDir, 'enrichment.db'));
+      const opened = await openConfiguredStore(config);
+      logger.info({ store: opened.store.kind, location: opened.location }, 'store opened');
+      store = opened.store;
     }
     const ownedStore = store;
     closers.push(() => ownedStore.close());

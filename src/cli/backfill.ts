@@ -7,10 +7,8 @@
  * while the service runs (SQLite WAL) and to run again: days already observed are kept. See
  * docs/history.md for how each day's snapshot is made.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { openSqliteStore } from '../store/sqlite.js';
+import { openConfiguredStore } from '../store/open.js';
 import { backfillSandbox } from './sandbox-backfill.js';
 
 function usage(message: string): never {
@@ -36,12 +34,11 @@ async function main(): Promise<void> {
   const days = parseDays(process.argv.slice(2));
   const config = loadConfig(process.env);
   if (config.dataMode !== 'sandbox') usage('the backfill seeds sandbox data only (DATA_MODE=sandbox)');
-  mkdirSync(config.dataDir, { recursive: true });
-  const store = openSqliteStore(join(config.dataDir, 'enrichment.db'));
+  const { store, location } = await openConfiguredStore(config);
   try {
     const started = performance.now();
     const report = await backfillSandbox({ store, seed: config.sandboxSeed, days, now: new Date() });
-    console.log(JSON.stringify({ ...report, store: join(config.dataDir, 'enrichment.db'), duration_ms: Math.round(performance.now() - started) }, null, 2));
+    console.log(JSON.stringify({ ...report, store: location, duration_ms: Math.round(performance.now() - started) }, null, 2));
     if (report.failed > 0) process.exitCode = 1;
   } finally {
     await store.close();
