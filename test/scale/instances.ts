@@ -45,8 +45,9 @@ export function isolation(): { schema: string; prefix: string } {
   return { schema: `scale_${id}`, prefix: `scale:${id}:` };
 }
 
-export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** `nodeArgs` go after the TypeScript loader, so they may `--import` .ts files. */
+export function startInstance(name: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_MODE: 'sandbox', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +56,11 @@ export function startInstance(name: string, env: Record<string, string>): Promis
   let stderr = '';
   proc.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in 60 s: ${stderr.slice(-2000)}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Killed, or the pipes keep the test process alive after the failure.
+      proc.kill('SIGKILL');
+      reject(new Error(`${name} did not start in 60 s (it must log at info level): ${stderr.slice(-2000)}`));
+    }, 60_000);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited (${code}) before listening: ${stderr.slice(-2000)}`));
