@@ -17,8 +17,8 @@
  */
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
-import { hourBucket } from './sqlite.js';
-import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
+import { claimOf, hourBucket, launchpadIndexRowOf as lpRow, observationOf, type ClaimRow, type LaunchpadIndexTableRow as LpIndexRow, type LaunchpadStateRow, type ObservationRow, launchpadRefreshStateOf } from './rows.js';
+import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, Store } from './types.js';
 
 export interface PostgresStoreOptions {
   /** Connection string, e.g. `postgres://user@host:5432/db`. */
@@ -30,41 +30,6 @@ export interface PostgresStoreOptions {
 
 /** First key of the two-int advisory locks this store takes (the second is a hash of what is locked). */
 const LOCK_NAMESPACE = 0x0ea10;
-
-interface ObservationRow {
-  subject_type: SnapshotSubjectType;
-  subject: string;
-  observed_at: string;
-  data: string;
-}
-
-interface ClaimRow {
-  idempotency_key: string;
-  endpoint: string;
-  network: string;
-  payer: string;
-  amount_atomic: string;
-  request_id: string;
-  claimed_at: string;
-  status: StoredClaim['status'];
-  tx: string | null;
-  reason: string | null;
-  referral_code: string | null;
-  finished_at: string | null;
-}
-
-interface LpIndexRow { mint: string; data: string; refreshed_at: string }
-
-const observationOf = (row: ObservationRow): ObservationRecord => ({
-  subjectType: row.subject_type,
-  subject: row.subject,
-  observedAt: new Date(row.observed_at),
-  data: JSON.parse(row.data) as Record<string, unknown>,
-});
-
-const lpRow = (r: LpIndexRow): LaunchpadIndexRow => ({
-  mint: r.mint, data: JSON.parse(r.data) as Record<string, unknown>, at: new Date(r.refreshed_at),
-});
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -130,20 +95,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async getClaim(key: string) {
       const row = (await query<ClaimRow>(`SELECT * FROM payment_claims WHERE idempotency_key = $1`, [key])).rows[0];
       if (!row) return undefined;
-      return {
-        idempotencyKey: row.idempotency_key,
-        endpoint: row.endpoint,
-        network: row.network,
-        payer: row.payer,
-        amountAtomic: BigInt(row.amount_atomic),
-        requestId: row.request_id,
-        claimedAt: new Date(row.claimed_at),
-        status: row.status,
-        ...(row.tx ? { transaction: row.tx } : {}),
-        ...(row.reason ? { reason: row.reason } : {}),
-        ...(row.referral_code ? { referralCode: row.referral_code } : {}),
-        ...(row.finished_at ? { finishedAt: new Date(row.finished_at) } : {}),
-      };
+      return claimOf(row);
     },
     async putSnapshot(r: SnapshotRecord) {
       // Latest observation of the day wins (same-format ISO strings compare correctly in byte order).
@@ -247,27 +199,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       );
     },
     async launchpadRefreshState(): Promise<LaunchpadRefreshState> {
-      const { rows } = await query<{
-        cursor: string | null; refresh_started_at: string | null; pages: number | null; refreshed_at: string | null;
-        last_error: string | null; last_error_at: string | null; coins: string;
-      }>(
+      const { rows } = await query<LaunchpadStateRow & { coins: string }>(
         // One statement, so the state and the count come from one snapshot of the database.
         `SELECT s.cursor, s.refresh_started_at, s.pages, s.refreshed_at, s.last_error, s.last_error_at,
                 (SELECT COUNT(*) FROM launchpad_index) AS coins
          FROM (SELECT 1) AS one LEFT JOIN launchpad_index_state s ON s.name = $1`,
         [LP],
       );
-      const row = rows[0];
-      const date = (v: string | null | undefined) => (v ? new Date(v) : null);
-      return {
-        cursor: row?.cursor ?? null,
-        refreshStartedAt: date(row?.refresh_started_at),
-        pages: Number(row?.pages ?? 0),
-        refreshedAt: date(row?.refreshed_at),
-        lastError: row?.last_error ?? null,
-        lastErrorAt: date(row?.last_error_at),
-        coins: Number(row?.coins ?? 0),
-      };
+      // COUNT is a bigint, which pg returns as a string.
+      return launchpadRefreshStateOf(rows[0], Number(rows[0]?.coins ?? 0));
     },
     async beginLaunchpadRefresh(startedAt) {
       await tx(async (c) => {

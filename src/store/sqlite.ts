@@ -7,41 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
-import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, SnapshotSubjectType, Store, StoredClaim } from './types.js';
-
-interface ObservationRow {
-  subject_type: SnapshotSubjectType;
-  subject: string;
-  observed_at: string;
-  data: string;
-}
-
-const observationOf = (row: ObservationRow): ObservationRecord => ({
-  subjectType: row.subject_type,
-  subject: row.subject,
-  observedAt: new Date(row.observed_at),
-  data: JSON.parse(row.data) as Record<string, unknown>,
-});
-
-/** The start of the UTC hour of `at`, as stored in the query stream. */
-export function hourBucket(at: Date): string {
-  return `${at.toISOString().slice(0, 13)}:00:00.000Z`;
-}
-
-interface ClaimRow {
-  idempotency_key: string;
-  endpoint: string;
-  network: string;
-  payer: string;
-  amount_atomic: string;
-  request_id: string;
-  claimed_at: string;
-  status: StoredClaim['status'];
-  tx: string | null;
-  reason: string | null;
-  referral_code: string | null;
-  finished_at: string | null;
-}
+import { claimOf, hourBucket, launchpadIndexRowOf as lpRow, observationOf, type ClaimRow, type LaunchpadIndexTableRow, type LaunchpadStateRow, type ObservationRow, launchpadRefreshStateOf } from './rows.js';
+import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, Store } from './types.js';
 
 export function openSqliteStore(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -131,9 +98,6 @@ export function openSqliteStore(file: string): Store {
   );
   const selectLpDaily = db.prepare(`SELECT mint, day, data FROM launchpad_daily WHERE mint = ? AND day >= ? AND day <= ? ORDER BY day`);
   const deleteLpDaily = db.prepare(`DELETE FROM launchpad_daily WHERE day < ?`);
-  const lpRow = (r: { mint: string; data: string; refreshed_at: string }): LaunchpadIndexRow => ({
-    mint: r.mint, data: JSON.parse(r.data) as Record<string, unknown>, at: new Date(r.refreshed_at),
-  });
   const beginLp = db.transaction((startedAt: string) => {
     ensureLpState.run(LP);
     clearLpStaging.run();
@@ -167,20 +131,7 @@ export function openSqliteStore(file: string): Store {
     async getClaim(key: string) {
       const row = select.get(key) as ClaimRow | undefined;
       if (!row) return undefined;
-      return {
-        idempotencyKey: row.idempotency_key,
-        endpoint: row.endpoint,
-        network: row.network,
-        payer: row.payer,
-        amountAtomic: BigInt(row.amount_atomic),
-        requestId: row.request_id,
-        claimedAt: new Date(row.claimed_at),
-        status: row.status,
-        ...(row.tx ? { transaction: row.tx } : {}),
-        ...(row.reason ? { reason: row.reason } : {}),
-        ...(row.referral_code ? { referralCode: row.referral_code } : {}),
-        ...(row.finished_at ? { finishedAt: new Date(row.finished_at) } : {}),
-      };
+      return claimOf(row);
     },
     async putSnapshot(r: SnapshotRecord) {
       upsertSnapshot.run(r.subjectType, r.subject, r.day, r.takenAt.toISOString(), JSON.stringify(r.data));
@@ -230,19 +181,7 @@ export function openSqliteStore(file: string): Store {
       endLease.run(finishedAt.toISOString(), result, name, holder);
     },
     async launchpadRefreshState(): Promise<LaunchpadRefreshState> {
-      const row = selectLpState.get(LP) as
-        | { cursor: string | null; refresh_started_at: string | null; pages: number; refreshed_at: string | null; last_error: string | null; last_error_at: string | null }
-        | undefined;
-      const date = (v: string | null | undefined) => (v ? new Date(v) : null);
-      return {
-        cursor: row?.cursor ?? null,
-        refreshStartedAt: date(row?.refresh_started_at),
-        pages: Number(row?.pages ?? 0),
-        refreshedAt: date(row?.refreshed_at),
-        lastError: row?.last_error ?? null,
-        lastErrorAt: date(row?.last_error_at),
-        coins: Number(countLpIndex.get()),
-      };
+      return launchpadRefreshStateOf(selectLpState.get(LP) as LaunchpadStateRow | undefined, Number(countLpIndex.get()));
     },
     async beginLaunchpadRefresh(startedAt) {
       beginLp(startedAt.toISOString());
@@ -258,7 +197,7 @@ export function openSqliteStore(file: string): Store {
       return publishLpIndex(refreshedAt.toISOString());
     },
     async launchpadCoins() {
-      return (selectLpCoins.all() as { mint: string; data: string; refreshed_at: string }[]).map(lpRow);
+      return (selectLpCoins.all() as LaunchpadIndexTableRow[]).map(lpRow);
     },
     async launchpadCoin(mint) {
       const row = selectLpCoin.get(mint) as { mint: string; data: string; refreshed_at: string } | undefined;
