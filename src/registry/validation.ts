@@ -45,12 +45,60 @@ export function toIssues(errors: ErrorObject[]): InputIssue[] {
   });
 }
 
+/**
+ * How deeply a field's value may nest (arrays and objects). No schema nests past a few levels; a 64 KiB
+ * body can nest ~30,000 levels, which overflows the stack of the recursive copy (structuredClone) and of
+ * JSON.stringify — a 500 before this limit (found by test/reliability/fuzz.test.ts).
+ */
+export const MAX_INPUT_DEPTH = 100;
+
+interface Structural {
+  /** Top-level fields nested deeper than MAX_INPUT_DEPTH. */
+  deepKeys: string[];
+  issues: InputIssue[];
+}
+
+/**
+ * What JSON Schema does not catch, found by one iterative walk (a recursive one would overflow too):
+ * fields nested too deeply, and numbers that overflowed to ±Infinity while parsing (`1e309` is valid
+ * JSON; Ajv's `type: number` accepts Infinity, which would reach handlers and cache keys as null).
+ */
+function structuralIssues(input: Record<string, unknown>): Structural {
+  const deepKeys: string[] = [];
+  const issues: InputIssue[] = [];
+  for (const key of Object.keys(input)) {
+    const top = pointer('', key);
+    const found: InputIssue[] = [];
+    const stack: [unknown, number, string][] = [[input[key], 0, top]];
+    let deep = false;
+    while (stack.length > 0 && !deep) {
+      const [v, depth, path] = stack.pop()!;
+      if (typeof v === 'number' && !Number.isFinite(v)) found.push({ path, message: 'must be a finite number (a JSON number beyond ±1.8e308 overflows)' });
+      if (typeof v !== 'object' || v === null) continue;
+      if (depth + 1 > MAX_INPUT_DEPTH) deep = true;
+      else for (const [k, child] of Object.entries(v)) stack.push([child, depth + 1, pointer(path, k)]);
+    }
+    if (deep) {
+      deepKeys.push(key);
+      issues.push({ path: top, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` });
+    } else issues.push(...found);
+  }
+  return { deepKeys, issues };
+}
+
 export function compileValidator(ajv: Ajv, schema: object): InputValidator {
   const validate: ValidateFunction = ajv.compile(schema);
   return (input) => {
+    const structural = structuralIssues(input);
+    // A field nested too deeply is validated as null (its schema issues are replaced by the depth one).
+    const shallow = structural.deepKeys.length === 0 ? input : { ...input, ...Object.fromEntries(structural.deepKeys.map((k) => [k, null])) };
     // Ajv fills defaults in place: validate a copy so the caller's object is never mutated.
-    const value = structuredClone(input);
-    if (validate(value)) return { ok: true, value };
-    return { ok: false, issues: toIssues(validate.errors ?? []) };
+    const value = structuredClone(shallow);
+    const valid = validate(value);
+    if (valid && structural.issues.length === 0) return { ok: true, value };
+    const deepPaths = structural.deepKeys.map((k) => pointer('', k));
+    const covered = (path: string) => structural.issues.some((i) => i.path === path) || deepPaths.some((p) => path.startsWith(`${p}/`));
+    const schemaIssues = valid ? [] : toIssues(validate.errors ?? []).filter((i) => !covered(i.path));
+    return { ok: false, issues: [...structural.issues, ...schemaIssues] };
   };
 }

@@ -15,7 +15,7 @@ export default defineEndpoint({
   description:
     'Daily snapshots of a token over the lookback (7d, 14d or 30d) with a direction indicator (improving, declining ' +
     'or stable) for price, liquidity, holder concentration and risk score. Snapshots accumulate as a side effect ' +
-    'of every enrichment call.',
+    'of every enrichment call. An address that is not a token mint answers 404 not_found, not charged.',
   input: Type.Object(
     {
       mint: Address('Token mint address'),

@@ -20,7 +20,8 @@ export default defineEndpoint({
     'market cap rank first; tied values share a rank; unknown values rank last and are listed. Summary picks: ' +
     'safest, most_liquid, least_concentrated (float HHI), least_volatile, and overall (best verdict first, then the ' +
     'best mean rank over risk, liquidity, float HHI and volatility) with their reasons. A token that cannot be read ' +
-    'becomes a column with its error when 2 others remain; otherwise the call fails and is not charged. Each mint ' +
+    'becomes a column with its error when 2 others remain; otherwise the call fails (404 not_found for a mint that ' +
+    'does not exist) and is not charged. Each mint ' +
     'may appear once.',
   input: Type.Object(
     {

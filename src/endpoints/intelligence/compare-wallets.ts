@@ -19,7 +19,8 @@ export default defineEndpoint({
     'NFTs and activity rank first; tied values share a rank; unknown values (e.g. a risk score with incomplete ' +
     'data) rank last and are listed. Summary picks: lowest_risk, largest_portfolio, most_active, with reasons. A ' +
     'token mint given as a wallet, or a wallet that cannot be read, becomes a column with its error when 2 others ' +
-    'remain; otherwise the call fails and is not charged. Each address may appear once.',
+    'remain; otherwise the call fails (404 not_found for an address that cannot be found) and is not charged. Each ' +
+    'address may appear once.',
   input: Type.Object(
     {
       addresses: Type.Array(Address(), { minItems: 2, maxItems: 3, description: 'Wallet addresses to compare (2 or 3)' }),

@@ -17,7 +17,8 @@ export default defineEndpoint({
     'and Token-2022 extension flags —, +0.1 unverified, +0.15 mint authority active, +0.1 freeze authority active, ' +
     '+0.15 top holder above 50 percent of supply, +0.1 top 5 above 80 percent, +0.05 whale distribution), capped at 1, ' +
     'with every factor and its increment, and a verdict: SAFE below 0.30, CAUTION 0.30 to 0.60, RISKY above 0.60. ' +
-    'Factors whose data is unavailable are listed as unknown and the score is then marked a lower bound.',
+    'Factors whose data is unavailable are listed as unknown and the score is then marked a lower bound. ' +
+    'An address that is not a token mint answers 404 not_found, not charged.',
   input: Type.Object(
     {
       mint: Address('Token mint address'),

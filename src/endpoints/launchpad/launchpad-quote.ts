@@ -100,7 +100,7 @@ export default defineEndpoint({
     '(transfer tax plus price impact), round-trip percent, breakeven price move, pro-rata payout share with a dust ' +
     'warning, expected payout over the hold, verdict (PAYS when the payout is at least 1.5 times the round-trip ' +
     'cost, MARGINAL at least 1 times, otherwise COSTS; NOT_PAYING) and breakeven hold days. Composes the ' +
-    'reward-risk, yield and token-light analyses.',
+    'reward-risk, yield and token-light analyses. A mint the launch platform does not know answers 404 not_found, not charged.',
   input: Type.Object(
     {
       mint: Address('Reward coin mint'),
