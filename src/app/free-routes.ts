@@ -14,6 +14,7 @@ import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
 import { ApiError, errorBody } from './errors.js';
 import { sourceHealth } from '../sources/index.js';
+import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../jobs/launchpad-index.js';
 import type { AppDeps } from './server.js';
 import { clientIp } from './rate-limit.js';
@@ -106,7 +107,10 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     if (!deps.status.demoTarget) {
       throw new ApiError('not_implemented', 'The demo runs the light wallet and token profiles, which are not built yet.');
     }
-    const key = await deps.status.demoTarget(address, AbortSignal.timeout(deps.config.answerDeadlineMs));
+    // Telling a mint from a wallet reads the chain: its failure is an upstream failure (502/504), not ours.
+    const key = await deps.status.demoTarget(address, AbortSignal.timeout(deps.config.answerDeadlineMs)).catch((err: unknown) => {
+      throw err instanceof SourceError ? toApiError(err) : err;
+    });
     const endpoint = deps.registry.get(key)!;
     const outcome = await deps.invoker.invokeUnpaid(endpoint, key === 'enrich-token-light' ? { mint: address } : { address }, req.id);
     return sendOutcome(reply.header('X-RateLimit-Remaining', String(decision.remaining)), outcome);

@@ -90,9 +90,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Request-Id', req.id);
     reply.header('X-Service-Version', SERVICE_VERSION);
+    // A JSON API is never rendered or framed by a browser: no MIME sniffing, no referrer leaking
+    // request URLs onward, no framing (the header for old browsers, CSP frame-ancestors for new ones).
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
+    // Routes serving HTML (/docs) set their own policy; everything else loads nothing and is framed nowhere.
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    // An error (402 challenge, 429, 5xx...) describes this moment only: no proxy or browser may replay it.
+    if (reply.statusCode >= 400 && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 

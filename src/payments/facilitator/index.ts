@@ -5,6 +5,7 @@
  *   schemes against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode).
  */
 import { HTTPFacilitatorClient, type FacilitatorClient } from '@x402/core/server';
+import { SettleError, VerifyError } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
 import { createEvmFacilitatorSigner, registerEvmSchemes } from './evm.js';
@@ -35,10 +36,38 @@ export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions
 /** A remote facilitator; the auth header value is sent on every call and never logged. */
 export function createRemoteFacilitatorClient(url: string, authHeader?: string): FacilitatorClient {
   const headers = authHeader ? parseAuthHeader(authHeader) : undefined;
-  return new HTTPFacilitatorClient({
+  const client = new HTTPFacilitatorClient({
     url,
     ...(headers ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) } : {}),
   });
+  const secrets = headers ? Object.values(headers).flatMap((v) => [v, ...v.split(/\s+/).filter((part) => part.length >= 8)]) : [];
+  const scrubbed = <T>(call: Promise<T>): Promise<T> => call.catch((err: unknown) => { throw scrubFacilitatorError(err, secrets); });
+  return {
+    verify: (payload, requirements) => scrubbed(client.verify(payload, requirements)),
+    settle: (payload, requirements) => scrubbed(client.settle(payload, requirements)),
+    getSupported: () => scrubbed(client.getSupported()),
+  };
+}
+
+/**
+ * The HTTP client puts the first 200 characters of a failing facilitator's body into its error message;
+ * a facilitator or proxy that echoes the request would hand our auth header to /status, the 402 answer,
+ * the logs and the claim record. A plain error keeps only its `Facilitator <call> failed (<status>)` head;
+ * the typed verify/settle refusals (their reason codes matter) keep their fields with the secret cut out.
+ */
+export function scrubFacilitatorError(err: unknown, secrets: readonly string[]): unknown {
+  if (!(err instanceof Error)) return new Error('Facilitator call failed');
+  if (err instanceof VerifyError || err instanceof SettleError) {
+    const redact = (v: string) => secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), v);
+    const fields = err as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') fields[key] = redact(value);
+    err.message = redact(err.message);
+    return err;
+  }
+  const head = /^Facilitator \w+ failed(?: \(\d+\))?/.exec(err.message)?.[0];
+  const scrubbed = new Error(head ?? (err.name === 'AbortError' || err.name === 'TimeoutError' ? 'Facilitator call timed out' : 'Facilitator call failed'));
+  scrubbed.name = err.name;
+  return scrubbed;
 }
 
 /** `FACILITATOR_AUTH_HEADER="Authorization: Bearer xyz"` → `{ Authorization: 'Bearer xyz' }`. */
