@@ -18,7 +18,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 export function normalizeBody(body: unknown): NormalizedBody {
   if (body === undefined || body === null) return { input: {}, sent: false, issues: [] };
-  if (!isPlainObject(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object');
+  if (!isPlainObject(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object', { issues: [{ path: '/', message: 'must be a JSON object' }] });
   if (!isPlainObject(body.input)) return { input: body, sent: true, issues: [] };
   const issues: InputIssue[] = [];
   const input: Record<string, unknown> = { ...body.input };

@@ -100,7 +100,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       return reply.code(429).header('Retry-After', String(decision.retryAfterS)).send(errorBody(err, req.id));
     }
     const body = req.body === undefined ? {} : req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object', { issues: [{ path: '/', message: 'must be a JSON object' }] });
     const checked = validateDemo(body as Record<string, unknown>);
     if (!checked.ok) throw new ApiError('invalid_input', 'The demo takes {"address": "<wallet or mint>"}', { issues: checked.issues });
     const address = String(checked.value.address);

@@ -78,12 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Any content type is read as JSON: agents send text/plain or nothing at all as often as application/json.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
-    const text = String(body);
+    // A leading byte-order mark is allowed by RFC 8259 §8.1 to be ignored; some clients write one.
+    const text = String(body).replace(/^\uFEFF/, '');
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError('invalid_json', 'The request body is not valid JSON'), undefined);
+    } catch (err) {
+      // The parser's own words say where it broke ("Unexpected token } in JSON at position 12").
+      const where = err instanceof SyntaxError ? err.message : 'unreadable';
+      done(new ApiError('invalid_json', 'The request body is not valid JSON', { issues: [{ path: '/', message: where }] }), undefined);
     }
   });
 

@@ -78,10 +78,12 @@ function judge(expect: Expect, free: boolean, r: Reply): string | undefined {
     const [status, code] = expect.kind === 'error' ? [expect.status, expect.code] : [400, 'invalid_input'];
     if (r.status !== status || r.json.error?.code !== code) return `want ${status} ${code}`;
     if (r.json.error.request_id !== requestId) return 'request_id differs from X-Request-Id';
-    if (expect.kind === 'invalid') {
+    // An unreadable body is refused at the whole body's path, `/`.
+    const path = expect.kind === 'invalid' ? expect.path : code === 'invalid_json' ? '/' : undefined;
+    if (path !== undefined) {
       const issues: Json[] = r.json.error.issues ?? [];
       if (!wellFormed(issues)) return 'malformed issue';
-      if (!issues.some((i) => i.path === expect.path)) return `no issue at ${expect.path}`;
+      if (!issues.some((i) => i.path === path)) return `no issue at ${path}`;
     }
     return undefined;
   }
