@@ -1,6 +1,7 @@
 /**
  * Per-source fault injection for the sandbox providers: latency, an error rate (HTTP 5xx or 429 with
- * Retry-After), hanging requests (timeouts) and malformed bodies. Set from `SANDBOX_FAULTS` (JSON, e.g.
+ * Retry-After), flapping, hanging requests (timeouts) and bad bodies (truncated JSON, a wrong shape, the
+ * real answer with its values of the wrong type or its fields missing). Set from `SANDBOX_FAULTS` (JSON, e.g.
  * `{"market_data":{"latencyMs":50}}`) at start-up, or at run time by tests. Deterministic: an error rate
  * of 0.25 fails exactly every 4th request, so a test sees the same sequence every run.
  */
@@ -18,6 +19,15 @@ export interface Fault {
   malformed?: boolean;
   /** Answer 200 with valid JSON of the wrong shape. */
   wrongShape?: boolean;
+  /** Answer 200 with the real body, every scalar of the wrong type (numbers as strings, strings as numbers…). */
+  wrongTypes?: boolean;
+  /** Answer 200 with the real body stripped of every scalar field (objects and arrays keep their structure). */
+  missingFields?: boolean;
+  /**
+   * Alternate failing and working, starting with a failure (odd requests get `errorStatus`): a source that
+   * is up and down, whose first request fails so a test sees the failure without retries.
+   */
+  flapping?: boolean;
 }
 
 export class FaultController {
@@ -50,10 +60,37 @@ export class FaultController {
 
   /** Whether this request (the n-th since the fault was set) is one of the failing share. */
   shouldFail(leg: LegName): boolean {
-    const rate = this.faults.get(leg)?.errorRate ?? 0;
-    if (rate <= 0) return false;
+    const fault = this.faults.get(leg);
+    const rate = fault?.errorRate ?? 0;
+    if (rate <= 0 && !fault?.flapping) return false;
     const n = (this.counters.get(leg) ?? 0) + 1;
     this.counters.set(leg, n);
+    if (fault?.flapping) return n % 2 === 1;
     return Math.floor(n * rate) > Math.floor((n - 1) * rate);
   }
+}
+
+/** The body a `wrongTypes` / `missingFields` fault sends instead of `body` (unchanged otherwise). */
+export function corruptBody(body: unknown, fault: Fault | undefined): unknown {
+  if (fault?.wrongTypes) return retype(body);
+  if (fault?.missingFields) return stripScalars(body);
+  return body;
+}
+
+function retype(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(retype);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, retype(v)]));
+  if (typeof value === 'number') return String(value);
+  // A string becomes a number (its length): a base58 address, a decimal string or an enum all stop parsing.
+  if (typeof value === 'string') return value.length;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value;
+}
+
+function stripScalars(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripScalars);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && typeof v === 'object').map(([k, v]) => [k, stripScalars(v)]));
+  }
+  return value;
 }

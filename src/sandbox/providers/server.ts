@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LegName } from '../../sources/errors.js';
-import type { FaultController } from './faults.js';
+import { corruptBody, type FaultController } from './faults.js';
 
 export interface ProviderRequest {
   method: string;
@@ -68,7 +68,7 @@ export async function startProviderServer(leg: LegName, handler: ProviderHandler
       }
       const url = new URL(req.url ?? '/', 'http://sandbox');
       const answer = await handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: await readBody(req) });
-      const text = fault?.wrongShape ? JSON.stringify({ unexpected: true, data: 42 }) : JSON.stringify(answer.body);
+      const text = fault?.wrongShape ? JSON.stringify({ unexpected: true, data: 42 }) : JSON.stringify(corruptBody(answer.body, fault));
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...(answer.headers ?? {}) });
       res.end(fault?.malformed ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
     } catch (err) {
