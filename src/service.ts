@@ -18,6 +18,7 @@ import type { Cache, RateLimiter } from './cache/types.js';
 import type { Config } from './config/index.js';
 import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
 import { PaymentGate } from './payments/gate.js';
+import { createServiceSettlementLookup } from './payments/settlement-lookup-service.js';
 import { createCardGate, type CardGate, type CardStripeClient } from './payments/card/index.js';
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
@@ -194,7 +195,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     }
 
     const registry = overrides.registry ?? buildRegistry();
-    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator);
+    // Looks a settlement up on chain when the facilitator's settle throws after a broadcast (docs/payments.md).
+    const settlementLookup = await createServiceSettlementLookup(config, sandbox);
+    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator, settlementLookup);
     await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
     let store = overrides.store;

@@ -234,6 +234,7 @@ export class Invoker {
       await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `settlement_failed: ${settled.reason}`, referralCode, at: now() });
       return this.refusal(endpoint, preq, requestId, 'payment_invalid', `Settlement failed (${settled.reason}); the result is withheld and nothing was charged.`, settled.reason);
     }
+    if (settled.recovered) logger.info({ requestId, endpoint: endpoint.def.key, transaction: settled.transaction }, 'settle call failed after the broadcast; the transfer was found on chain');
     await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
     return { ...outcome, headers: { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' } };
   }

@@ -5,14 +5,20 @@
  * settled through the same facilitator with the v1 form of the same requirements.
  *
  * The gate never settles by itself: the invocation pipeline settles only after a 2xx result.
+ *
+ * A settle call that throws may have broadcast the transfer before its answer was lost; with a
+ * `SettlementLookup` the gate then looks the transfer up on chain and, if it landed, counts the call
+ * as settled (docs/payments.md, "Lost settlement answers"). A clean refusal is never looked up.
  */
 import type { FacilitatorClient, HTTPAdapter, HTTPRequestContext, x402HTTPResourceServer } from '@x402/core/server';
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { SettleError, type Network, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import type { PaymentPayloadV1, PaymentRequiredV1, PaymentRequirementsV1 } from '@x402/core/types/v1';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { networkById, networkByV1Name } from './networks.js';
 import { paymentIdentity } from './idempotency.js';
+import { schemePayloadProblem } from './payload-shape.js';
+import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
 export interface Challenge {
   /** Base64 `PAYMENT-REQUIRED` header value (x402 v2). */
@@ -22,7 +28,8 @@ export interface Challenge {
 }
 
 export type SettleOutcome =
-  | { ok: true; transaction: string; network: string; headers: Record<string, string> }
+  /** `recovered`: the settle call threw, and the transfer was then found on chain. */
+  | { ok: true; transaction: string; network: string; headers: Record<string, string>; recovered?: true }
   | { ok: false; reason: string };
 
 export interface VerifiedPayment {
@@ -99,17 +106,32 @@ function decodeV1Header(value: string): PaymentPayloadV1 {
   return parsed as PaymentPayloadV1;
 }
 
+/** A settle that threw, as opposed to a facilitator's answer refusing it (which may come as a SettleError). */
+function threw(err: unknown): boolean {
+  return !(err instanceof SettleError);
+}
+
 export class PaymentGate {
   private readonly challenges = new Map<string, Promise<Challenge>>();
   /** The facilitator's verify result carries the payer; the v2 server keeps it internal, so we note it here. */
   private readonly payers = new WeakMap<object, string>();
+  /**
+   * v2 payloads whose settle call threw. The x402 server turns a throw into a `success:false` answer
+   * like any refusal; its failure hook still sees the difference (a refusal arrives as a SettleError).
+   */
+  private readonly settleThrew = new WeakSet<object>();
 
   constructor(
     private readonly http: x402HTTPResourceServer,
     private readonly facilitator: FacilitatorClient,
+    /** Absent: a settle that throws is always taken for "not settled". */
+    private readonly lookup?: SettlementLookup,
   ) {
     http.server.onAfterVerify(async (ctx) => {
       if (ctx.result.payer) this.payers.set(ctx.paymentPayload, ctx.result.payer);
+    });
+    http.server.onSettleFailure(async (ctx) => {
+      if (threw(ctx.error)) this.settleThrew.add(ctx.paymentPayload);
     });
   }
 
@@ -174,6 +196,19 @@ export class PaymentGate {
     return undefined;
   }
 
+  /**
+   * The on-chain lookup of one payment's settlement, bound to its target: `mark()` as settle
+   * begins (never rejects), `find(mark)` after a settle that threw (the transaction id, or undefined). Without a
+   * lookup both are no-ops and nothing is ever found.
+   */
+  private lostSettlement(target: SettlementTarget): { mark(): Promise<SettlementMark | undefined>; find(mark: SettlementMark | undefined): Promise<string | undefined> } {
+    const lookup = this.lookup;
+    return {
+      mark: async () => (lookup ? lookup.mark(target.network).catch(() => ({ at: Date.now() })) : undefined),
+      find: async (mark) => (lookup && mark ? (await lookup.find(target, mark).catch(() => undefined))?.transaction : undefined),
+    };
+  }
+
   async check(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<PaymentCheck> {
     const v2Header = req.header('payment-signature');
     const v1Header = req.header('x-payment');
@@ -197,6 +232,8 @@ export class PaymentGate {
     if (payload.x402Version !== 2 || !payload.accepted) {
       return { kind: 'invalid', reason: 'invalid_x402_version', message: 'PAYMENT-SIGNATURE must carry an x402 v2 payload; send v1 payloads in X-PAYMENT' };
     }
+    const shapeProblem = schemePayloadProblem(String(payload.accepted.network), payload.payload);
+    if (shapeProblem) return { kind: 'invalid', reason: 'invalid_payload', message: `PAYMENT-SIGNATURE: ${shapeProblem}` };
     const context = this.context(endpoint, req, false);
     let result;
     try {
@@ -213,6 +250,11 @@ export class PaymentGate {
     const identity = paymentIdentity(paymentRequirements.network, paymentPayload.payload);
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
+    const settleThrew = this.settleThrew;
+    const lost = this.lostSettlement({
+      network: paymentRequirements.network, asset: paymentRequirements.asset, payTo: paymentRequirements.payTo,
+      amount: BigInt(paymentRequirements.amount), payload: paymentPayload.payload,
+    });
     return {
       kind: 'verified',
       payment: {
@@ -222,6 +264,9 @@ export class PaymentGate {
         idempotencyKey: identity.key,
         amountAtomic: BigInt(paymentRequirements.amount),
         async settle(response) {
+          // Read alongside settle, not before it: a paid call waits for no extra RPC round trip.
+          const mark = lost.mark();
+          settleThrew.delete(paymentPayload);
           let settled;
           try {
             settled = await http.processSettlement(paymentPayload, paymentRequirements, declaredExtensions, {
@@ -230,9 +275,15 @@ export class PaymentGate {
               responseHeaders: response.headers,
             }, undefined, beforeHandlerSettlement);
           } catch (err) {
-            return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
+            settled = { success: false as const, errorReason: err instanceof Error ? err.message : 'settlement failed' };
+            settleThrew.add(paymentPayload);
           }
-          if (!settled.success) return { ok: false, reason: settled.errorReason };
+          if (!settled.success) {
+            const found = settleThrew.has(paymentPayload) ? await lost.find(await mark) : undefined;
+            if (!found) return { ok: false, reason: settled.errorReason };
+            const header = encodePaymentResponseHeader({ success: true, transaction: found, network: paymentRequirements.network, payer });
+            return { ok: true, transaction: found, network: paymentRequirements.network, headers: { 'PAYMENT-RESPONSE': header }, recovered: true };
+          }
           return { ok: true, transaction: settled.transaction, network: settled.network, headers: settled.headers };
         },
         async cancel(status) {
@@ -254,6 +305,9 @@ export class PaymentGate {
     if (!requirements) {
       return { kind: 'invalid', reason: 'no_matching_requirements', message: `no ${payload.scheme} payment option on network "${payload.network}"` };
     }
+    // Checked before the facilitator, whose schemes throw on garbage (a throw there means "unavailable").
+    const shapeProblem = schemePayloadProblem(requirements.network, payload.payload);
+    if (shapeProblem) return { kind: 'invalid', reason: 'invalid_payload', message: `X-PAYMENT: ${shapeProblem}` };
     // The facilitator dispatches on x402Version, so v1 payloads reach the v1 scheme implementations.
     const asV2Payload = payload as unknown as PaymentPayload;
     const asV2Requirements = requirements as unknown as PaymentRequirements;
@@ -270,24 +324,35 @@ export class PaymentGate {
     const caip2 = networkByV1Name(requirements.network)!.id;
     const identity = paymentIdentity(requirements.network, payload.payload);
     const facilitator = this.facilitator;
+    const payer = verified.payer ?? identity.payer;
+    const lost = this.lostSettlement({
+      network: caip2, asset: requirements.asset, payTo: requirements.payTo,
+      amount: BigInt(requirements.maxAmountRequired), payload: payload.payload as Record<string, unknown>,
+    });
     return {
       kind: 'verified',
       payment: {
         version: 1,
         network: caip2,
-        payer: verified.payer ?? identity.payer,
+        payer,
         idempotencyKey: identity.key,
         amountAtomic: BigInt(requirements.maxAmountRequired),
         async settle() {
+          const mark = lost.mark();
           let settled: SettleResponse;
+          let recovered = false;
           try {
             settled = await facilitator.settle(asV2Payload, asV2Requirements);
           } catch (err) {
-            return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
+            const found = threw(err) ? await lost.find(await mark) : undefined;
+            if (!found) return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
+            // Shaped like the facilitator's own v1 answer (which names the network in v1 terms).
+            settled = { success: true, transaction: found, network: requirements.network as Network, payer };
+            recovered = true;
           }
           if (!settled.success) return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
           const encoded = encodePaymentResponseHeader(settled);
-          return { ok: true, transaction: settled.transaction, network: caip2, headers: { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded } };
+          return { ok: true, transaction: settled.transaction, network: caip2, headers: { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }, ...(recovered ? { recovered: true as const } : {}) };
         },
         async cancel() {
           // v1 has no cancellation step: an unsettled authorization simply expires.
