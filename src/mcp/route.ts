@@ -9,12 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../app/errors.js';
 import { SERVICE_VERSION } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
 import { callTool, MCP_PAYMENT_META, type McpCallDeps } from './call.js';
 import { mcpTools } from './tools.js';
 
 export const MCP_SERVER_NAME = 'onchain-enrichment-api';
+/** JSON-RPC error code of a rate-limited tools/list (implementation-defined server error range). */
+export const RATE_LIMITED = -32029;
 
 export interface McpRouteDeps extends Omit<McpCallDeps, 'limitFree'> {
   registry: Registry;
@@ -30,7 +33,17 @@ const INSTRUCTIONS =
 
 function mcpServer(req: FastifyRequest, deps: McpRouteDeps): Server {
   const server = new Server({ name: MCP_SERVER_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(deps.registry) }));
+  // The largest free answer (every tool with its schemas), so it counts against the free-route limit like
+  // /openapi.json does; over it, a JSON-RPC error saying when to retry.
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    try {
+      await deps.limitFree(req);
+    } catch (err) {
+      if (err instanceof ApiError) throw new McpError(RATE_LIMITED, err.message, { code: err.code, ...(err.headers?.['Retry-After'] ? { retry_after_s: Number(err.headers['Retry-After']) } : {}) });
+      throw err;
+    }
+    return { tools: mcpTools(deps.registry) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const endpoint = deps.registry.get(request.params.name);
     if (!endpoint) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list lists all ${deps.registry.list.length}.`);

@@ -45,6 +45,12 @@ const FREE_ROUTES: Route[] = [
     // MCP answers 200 with a tool error: the refusal is in the result.
     limited: (res, text) => res.status === 200 && text.includes('"isError":true') && text.includes('rate_limited'),
   },
+  {
+    name: 'POST /mcp tools/list (the largest free answer)',
+    send: (base) => fetch(`${base}/mcp`, json('POST', { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { accept: 'application/json, text/event-stream' })),
+    // A JSON-RPC error (code -32029) naming the limit and when to retry.
+    limited: (res, text) => res.status === 200 && text.includes('"code":-32029') && text.includes('retry_after_s'),
+  },
 ];
 
 describe('security of the HTTP surface', () => {
