@@ -20,6 +20,7 @@ import {
 } from '../../src/sandbox/world/launchpad.js';
 import { addr, launchTransaction, transactionBase64, type LaunchAccounts, type Spec } from '../helpers/launch-transaction.js';
 import { paidCall } from '../helpers/paid-answers.js';
+import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL, SOL_REWARD_PRICING } from '../helpers/sandbox-launch.js';
 import { suiteService, type TestService } from '../helpers/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,24 +28,11 @@ type Json = any;
 const KEY = 'launchpad-launch-preflight';
 /** USDC atomic units (6 decimals): 0.25. */
 const PRICE = 250_000n;
-const SOL = 'So11111111111111111111111111111111111111112';
 const NVDAX = quoteMint(LAUNCHPAD_QUOTES.find((q) => q.symbol === 'NVDAx')!);
-const REWARD = launchpadPricing(SOL, 'reward')!;
+const REWARD = SOL_REWARD_PRICING;
 const STANDARD = launchpadPricing(SOL, 'standard')!;
-
-/** The launch's own accounts (payer, pool, vaults…) are the caller's; only the platform's come from the sandbox. */
-const BASE: LaunchAccounts = {
-  payer: addr(1), creator: addr(2), globalConfig: LAUNCHPAD_GLOBAL_CONFIG as Address, platform: LAUNCHPAD_PLATFORM_IDS.reward as Address,
-  authority: addr(6), pool: addr(7), baseMint: addr(8), quoteMint: SOL as Address, baseVault: addr(10), quoteVault: addr(11),
-  metadata: addr(12), eventAuthority: addr(13), quoteTokenProgram: REWARD.quote_token_program as Address,
-};
-
-const GOOD: Spec = {
-  variant: 'initialize_with_token_2022', program: LAUNCHPAD_PROGRAM_ID as Address, decimals: 6, curve: 0,
-  supply: BigInt(REWARD.supply), totalSell: BigInt(REWARD.total_sell), raise: BigInt(REWARD.raise), migrate: 1,
-  vesting: [0n, 0n, 0n], creatorFee: 0, fee: { bps: REWARD.transfer_fee!.tiers_bps[0]!, max: BigInt(REWARD.transfer_fee!.max_fee) },
-  padNone: true, accounts: {}, remaining: [LAUNCHPAD_CURVE_RULE_ACCOUNT as Address],
-};
+const BASE = SANDBOX_LAUNCH_ACCOUNTS;
+const GOOD = GOOD_REWARD_LAUNCH;
 
 const tx = (over: Partial<Spec> = {}) => launchTransaction({ ...GOOD, ...over }, BASE);
 /** The raise moved by `pct` percent (integer arithmetic on raw units). */

@@ -7,14 +7,13 @@
  *   has something to answer about. Numbers, enums, booleans and formats stay generated from the schema.
  */
 import fc from 'fast-check';
-import type { Address } from '@solana/kit';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/cast.js';
 import {
-  coinMint, LAUNCHPAD_COINS, LAUNCHPAD_CURVE_RULE_ACCOUNT, LAUNCHPAD_GLOBAL_CONFIG, LAUNCHPAD_PLATFORM_IDS, LAUNCHPAD_PROGRAM_ID,
-  LAUNCHPAD_QUOTES, launchpadPricing, quoteMint,
+  coinMint, LAUNCHPAD_COINS, LAUNCHPAD_QUOTES, quoteMint,
 } from '../../src/sandbox/world/launchpad.js';
 import { PERPS_MARKETS } from '../../src/registry/fields.js';
-import { addr, launchTransaction, type LaunchAccounts, type Spec } from '../helpers/launch-transaction.js';
+import { launchTransaction } from '../helpers/launch-transaction.js';
+import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL } from '../helpers/sandbox-launch.js';
 import type { Input, Overrides } from './fuzz-schema.js';
 
 const slug = fc.array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'), { minLength: 2, maxLength: 64 }).map((a) => a.join(''));
@@ -36,26 +35,13 @@ const PERP_WALLETS = [A.WALLET_PERP_SCALPER, A.WALLET_PERP_SWING, A.WALLET_PERP_
 const TOKENS = [A.TOKEN_SAFE, A.TOKEN_CAUTION, A.TOKEN_RISKY, A.TOKEN_VOL_LOW, A.TOKEN_VOL_MODERATE, A.TOKEN_VOL_HIGH, A.TOKEN_HHI_WELL, A.TOKEN_HHI_MODERATE];
 const COINS = LAUNCHPAD_COINS.map(coinMint);
 const QUOTES = LAUNCHPAD_QUOTES.map(quoteMint);
-const SOL = 'So11111111111111111111111111111111111111112';
 
 const one = (pool: readonly string[]) => fc.constantFrom(...pool);
 const some = (pool: readonly string[], min: number, max: number) => fc.uniqueArray(one(pool), { minLength: min, maxLength: Math.min(max, pool.length) });
 
-/** A reward-mode SOL launch the sandbox platform accepts (as test/http/launchpad-preflight.test.ts builds it). */
+/** A reward-mode SOL launch the sandbox platform accepts (test/helpers/sandbox-launch.ts). */
 function goodLaunch(): string {
-  const reward = launchpadPricing(SOL, 'reward')!;
-  const base: LaunchAccounts = {
-    payer: addr(1), creator: addr(2), globalConfig: LAUNCHPAD_GLOBAL_CONFIG as Address, platform: LAUNCHPAD_PLATFORM_IDS.reward as Address,
-    authority: addr(6), pool: addr(7), baseMint: addr(8), quoteMint: SOL as Address, baseVault: addr(10), quoteVault: addr(11),
-    metadata: addr(12), eventAuthority: addr(13), quoteTokenProgram: reward.quote_token_program as Address,
-  };
-  const spec: Spec = {
-    variant: 'initialize_with_token_2022', program: LAUNCHPAD_PROGRAM_ID as Address, decimals: 6, curve: 0,
-    supply: BigInt(reward.supply), totalSell: BigInt(reward.total_sell), raise: BigInt(reward.raise), migrate: 1,
-    vesting: [0n, 0n, 0n], creatorFee: 0, fee: { bps: reward.transfer_fee!.tiers_bps[0]!, max: BigInt(reward.transfer_fee!.max_fee) },
-    padNone: true, accounts: {}, remaining: [LAUNCHPAD_CURVE_RULE_ACCOUNT as Address],
-  };
-  return launchTransaction(spec, base);
+  return launchTransaction(GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS);
 }
 
 const QUESTIONS = [
