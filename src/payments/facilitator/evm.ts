@@ -11,6 +11,7 @@ import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { createWalletClient, http, keccak256, nonceManager, publicActions, stringToHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import { createFastTypedDataVerifier, type TypedDataVerifyArgs } from './evm-verify.js';
 
 export const EVM_NETWORK_V2 = 'eip155:8453' as const;
 export const EVM_NETWORK_V1 = 'base' as const;
@@ -51,13 +52,20 @@ export function createEvmFacilitatorSigner(
     pollingInterval: opts.pollingIntervalMs ?? 250,
   }).extend(publicActions);
 
+  // Same answers as viem's verifyTypedData, native secp256k1 for addresses without code; contract
+  // wallets (and ERC-6492/8010 wrappers) still take viem's client path (see evm-verify.ts).
+  const verifyTypedData = createFastTypedDataVerifier({
+    getCode: (args) => client.getCode(args),
+    fallback: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
+  });
+
   // The scheme's signer interface is deliberately loose (abi: unknown[]), viem's is fully typed;
   // the casts only bridge those two type systems, values pass through untouched.
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
-      verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
+      verifyTypedData: (args) => verifyTypedData(args as TypedDataVerifyArgs),
       writeContract: (args) => client.writeContract(args as Parameters<typeof client.writeContract>[0]),
       sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),

@@ -7,8 +7,9 @@
  */
 import {
   decodeFunctionData, encodeAbiParameters, encodeFunctionResult, isAddressEqual, keccak256, parseTransaction,
-  recoverTransactionAddress, zeroHash, type Address, type Hex, type TransactionSerialized,
+  serializeTransaction, zeroHash, type Address, type Hex, type Signature,
 } from 'viem';
+import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, Revert, multicall3Abi } from './abi.js';
 import { LedgerState, executeUsdc, type CallContext, type EvmLog } from './usdc-ledger.js';
 
@@ -49,6 +50,17 @@ export interface Block {
 }
 
 export type ParsedTransaction = ReturnType<typeof parseTransaction>;
+
+/**
+ * The sender of a signed transaction: viem's `recoverTransactionAddress` (the signature over the keccak of
+ * the unsigned serialisation) with the native recovery, since every paid Base call mines one transaction.
+ */
+async function transactionSender(tx: ParsedTransaction): Promise<Address> {
+  const { r, s, v, yParity } = tx;
+  if (r === undefined || s === undefined) throw new Error('the transaction is not signed');
+  const unsigned = serializeTransaction({ ...tx, r: undefined, s: undefined, v: undefined, yParity: undefined, sidecars: undefined } as Parameters<typeof serializeTransaction>[0]);
+  return fastRecoverAddress(keccak256(unsigned), { r, s, ...(v !== undefined ? { v } : {}), ...(yParity !== undefined ? { yParity } : {}) } as Signature);
+}
 
 export interface MinedTransaction {
   hash: Hex;
@@ -138,7 +150,7 @@ export class SandboxChain {
       let from: Address;
       try {
         tx = parseTransaction(raw);
-        from = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+        from = await transactionSender(tx);
       } catch (err) {
         throw new RpcError(-32000, `invalid transaction: ${(err as Error).message.split('\n')[0]}`);
       }

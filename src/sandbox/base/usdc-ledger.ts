@@ -6,8 +6,9 @@
  */
 import {
   bytesToHex, decodeFunctionData, domainSeparator, encodeAbiParameters, encodeEventTopics, encodeFunctionResult,
-  getAddress, hashTypedData, hexToBytes, isAddressEqual, recoverAddress, zeroAddress, type Address, type Hex,
+  getAddress, hashTypedData, hexToBytes, isAddressEqual, zeroAddress, type Address, type Hex,
 } from 'viem';
+import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
 import {
   BASE_CHAIN_ID, BASE_USDC_ADDRESS, Revert, USDC_DECIMALS, USDC_NAME, USDC_SYMBOL, USDC_VERSION,
   transferWithAuthorizationTypes, usdcAbi,
@@ -179,7 +180,7 @@ async function ecRecover(digest: Hex, signature: Hex): Promise<Address> {
   if (s > SECP256K1_HALF_N) throw new Revert("ECRecover: invalid signature 's' value");
   if (v !== 27 && v !== 28) throw new Revert("ECRecover: invalid signature 'v' value");
   try {
-    return getAddress(await recoverAddress({ hash: digest, signature }));
+    return getAddress(await fastRecoverAddress(digest, signature));
   } catch {
     // The precompile returns address(0) for unrecoverable input; ECRecover.sol turns that into this revert.
     throw new Revert('ECRecover: invalid signature');
