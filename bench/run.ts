@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: throughput and latency on loopback, measured in one run so ratios are meaningful.
- * Today: a bare Fastify baseline, the unpaid 402 challenge path, a free route, an invalid-input
- * refusal; cold fan-out of enrich-token-full with injected source latency; upstream requests per cold
- * call; batch-enrich parallelism (25 cold addresses vs one); wallet-graph's upstream-call budget; history reads;
- * the discovery endpoints' cold latency (p50/p95 against the 15 s deadline).
- * Issue 12 extends this with paid calls (pre-signed payments), coalescing and memory.
+ * A bare Fastify baseline, the unpaid 402 challenge path, free routes, an invalid-input refusal; free cached
+ * calls against the baseline; paid calls with pre-signed payments against a reference @x402/express server and
+ * against viem's signature-recovery rate (both measured in this run); cold fan-out with injected source
+ * latency; coalescing of identical cold calls; upstream requests per cold call; batch-enrich parallelism;
+ * wallet-graph's upstream-call budget; history reads; the discovery endpoints' cold latency; p50/p99 of every
+ * endpoint; resident memory after 60 s of mixed load. Targets and how to read them: docs/performance.md.
  * Writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -20,8 +21,17 @@ import { liveTokenAnswer, measureHistoryReads } from './history.js';
 import { countUpstreamCalls, measureFanout } from './fanout.js';
 import { measureWalletGraph } from './wallet-graph.js';
 import { measureDiscoveryLatency } from './discovery.js';
+import { formatRecovery, measureRecovery } from './recovery.js';
+import { formatFreeCached, measureFreeCached } from './free-cached.js';
+import { comparePaid, formatPaid, measurePaid, type PaidResult } from './paid.js';
+import { measureReference, ourPaidAnswer } from './reference-express.js';
+import { formatColdFanout, measureColdFanout } from './fanout.js';
+import { formatCoalescing, measureCoalescing } from './coalescing.js';
+import { formatLatency, measureLatency } from './latency.js';
+import { formatMemory, measureMemory } from './memory.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const PAID_CALLS = Number(process.env.BENCH_PAID_CALLS ?? 400);
 const CONNECTIONS = 32;
 
 interface Row {
@@ -45,7 +55,8 @@ await baseline.listen({ host: '127.0.0.1', port: 0 });
 const baselineUrl = `http://127.0.0.1:${(baseline.server.address() as { port: number }).port}/`;
 
 const service = await startService(
-  { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', FREE_ROUTE_LIMIT_PER_MINUTE: '100000000' }), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'oea-bench-')) },
+  // Jobs off: their upstream requests would land in the per-call counts.
+  { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', FREE_ROUTE_LIMIT_PER_MINUTE: '100000000', DEMO_LIMIT_PER_HOUR: '100000000', JOBS_ENABLED: 'false' }), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'oea-bench-')) },
 );
 
 const rows: Row[] = [];
@@ -60,6 +71,19 @@ rows.push(await measure('402 with input_errors: unpaid invalid whale-watch', {
 }));
 rows.push(await measure('free route: GET /llms.txt', { url: `${service.url}/llms.txt` }));
 
+const freeCached = await measureFreeCached(service, rows[0]!.requests_per_s, { durationS: DURATION_S, connections: CONNECTIONS });
+const recovery = await measureRecovery();
+const paidAnswer = await ourPaidAnswer(service);
+const ours: PaidResult[] = [];
+const reference: PaidResult[] = [];
+for (const network of ['base', 'solana'] as const) {
+  ours.push(await measurePaid(service, { network, count: PAID_CALLS }));
+  reference.push(await measureReference(service, { network, count: PAID_CALLS, ...paidAnswer }));
+}
+const paid = comparePaid(ours, reference, recovery.reference_per_s);
+const coldFanout = await measureColdFanout(service, 50);
+const coalescing = await measureCoalescing(service);
+const latency = await measureLatency(service);
 const fanout = await measureFanout(service, 50);
 const upstreamCalls = await countUpstreamCalls(service);
 const walletGraph = await measureWalletGraph(service);
@@ -71,11 +95,17 @@ await baseline.close();
 // Its own service, with the sandbox providers in a child process (see bench/batch.ts).
 const batch = await measureBatch();
 const history = await measureHistoryReads(liveToken);
+// Its own processes (the service as a child, measured from inside by a probe).
+const memory = await measureMemory(60, 250, { compiled: true });
 
 const base = rows[0]!.requests_per_s;
 console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
 for (const r of rows) {
   console.log(`${r.name.padEnd(52)} ${String(r.requests_per_s).padStart(8)} ${`${Math.round((r.requests_per_s / base) * 100)}%`.padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)}`);
+}
+for (const block of [formatFreeCached(freeCached), formatRecovery(recovery), formatPaid(paid), formatColdFanout(coldFanout), formatCoalescing(coalescing), formatMemory(memory), formatLatency(latency)]) {
+  console.log('');
+  for (const line of block) console.log(line);
 }
 console.log(`\ncold enrich-token-full, ${fanout.injected_latency_ms} ms injected per source request (${fanout.calls} calls, medians):`);
 console.log(`  end-to-end ${fanout.median_e2e_ms} ms vs slowest leg ${fanout.median_slowest_leg_ms} ms → ratio ${fanout.ratio} (target ≤ ${fanout.target_ratio}: ${fanout.met ? 'met' : 'NOT met'})`);
@@ -97,5 +127,5 @@ console.log(`\ndiscovery endpoints, cold (every source read), sandbox (deadline 
 for (const r of discovery.rows) {
   console.log(`  ${r.endpoint.padEnd(22)} p50 ${String(r.p50_ms).padStart(5)} ms  p95 ${String(r.p95_ms).padStart(5)} ms  max ${String(r.max_ms).padStart(5)} ms${r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''}`);
 }
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, free_cached: freeCached, recovery, paid, cold_fanout: coldFanout, coalescing, memory, latency, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
 console.log('\nwritten to bench/results.json');
