@@ -14,12 +14,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CAST } from '../src/sandbox/world/index.js';
-import { startInstance, startSharedChain, stopInstance, type Instance } from '../test/scale/instances.js';
+import { startInstance, startServiceProcess, startSharedChain, stopInstance, type Instance } from '../test/scale/instances.js';
 import { newPayer, paidInvoke } from '../test/helpers/payers.js';
 import type { TestService } from '../test/helpers/service.js';
 
@@ -208,30 +207,7 @@ async function bundleMain(): Promise<string> {
 
 /** Like `startInstance`, for the compiled bundle run by plain node. */
 function startCompiled(entry: string, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--expose-gc', '--import', JS_GC_PROBE, '--import', BREAKDOWN_PROBE, entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_MODE: 'sandbox', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: Record<string, unknown>[] = [];
-  const exited = new Promise<number | string | null>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? code)));
-  let stderr = '';
-  proc.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`compiled service did not start: ${stderr.slice(-500)}`)); }, 60_000);
-    void exited.then((code) => { clearTimeout(timer); reject(new Error(`compiled service exited (${code}): ${stderr.slice(-500)}`)); });
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      let entry: Record<string, unknown>;
-      try {
-        entry = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return;
-      }
-      logs.push(entry);
-      if (entry.msg === 'onchain enrichment api listening' && typeof entry.url === 'string') {
-        clearTimeout(timer);
-        resolve({ name: 'bench-memory-compiled', url: entry.url, proc, logs, exited });
-      }
-    });
-  });
+  return startServiceProcess('bench-memory-compiled', ['--expose-gc', '--import', JS_GC_PROBE, '--import', BREAKDOWN_PROBE, entry], env);
 }
 
 /** Start, read, load, read, stop: one service process under the mixed load. */

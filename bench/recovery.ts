@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   createFastTypedDataVerifier, fastRecoverAddress, nativeRecoveryAvailable, type TypedDataVerifyArgs,
 } from '../src/payments/facilitator/evm-verify.js';
+import { transferWithAuthorizationTypes } from '../src/sandbox/base/abi.js';
 
 export interface RecoveryResult {
   /** viem verifyTypedData (hash + noble recovery) per second: the reference rate. */
@@ -27,16 +28,8 @@ export interface RecoveryResult {
   met: boolean;
 }
 
-const TRANSFER_WITH_AUTHORIZATION = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
+/** EIP-3009's typed data, as the sandbox USDC contract defines it. */
+const TRANSFER_WITH_AUTHORIZATION = transferWithAuthorizationTypes;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -47,7 +47,12 @@ export function isolation(): { schema: string; prefix: string } {
 
 /** `nodeArgs` go after the TypeScript loader, so they may `--import` .ts files. */
 export function startInstance(name: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {
+  return startServiceProcess(name, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], env);
+}
+
+/** The service run by `node <args>` (the TypeScript entry through tsx, or a compiled bundle), ready once it logs that it listens. */
+export function startServiceProcess(name: string, args: string[], env: Record<string, string>): Promise<Instance> {
+  const proc = spawn(process.execPath, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_MODE: 'sandbox', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

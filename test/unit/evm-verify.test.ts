@@ -14,18 +14,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   createFastTypedDataVerifier, nativeRecoveryAvailable, type TypedDataVerifyArgs,
 } from '../../src/payments/facilitator/evm-verify.js';
+import { transferWithAuthorizationTypes } from '../../src/sandbox/base/abi.js';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-const TYPES = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
+/** EIP-3009's typed data, as the sandbox USDC contract defines it. */
+const TYPES = transferWithAuthorizationTypes;
 
 /** mulberry32: a small deterministic PRNG (seeded, so every run checks the same 10,000 cases). */
 function prng(seed: number): () => number {
