@@ -249,8 +249,16 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       shuttingDown = true;
       const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       force.unref();
-      await app.close();
-      clearTimeout(force);
+      // A keep-alive connection whose last call finishes during the drain would otherwise sit idle until the
+      // grace period ends (close() only drops the connections idle at the moment it is called).
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      idle.unref();
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+        clearTimeout(force);
+      }
     });
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
     if (config.jobsEnabled) jobs.start();

@@ -91,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
+    // Draining (SIGTERM): the client should not reuse this connection, which is about to close.
+    if (deps.lifecycle?.shuttingDown()) reply.header('Connection', 'close');
     reply.header('X-Request-Id', req.id);
     reply.header('X-Service-Version', SERVICE_VERSION);
     // A JSON API is never rendered or framed by a browser: no MIME sniffing, no referrer leaking

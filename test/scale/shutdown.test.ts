@@ -21,7 +21,7 @@ describe('SIGTERM drains in-flight calls', () => {
   before(async () => {
     chain = await startSharedChain();
     instance = await startInstance('drain', {
-      DATA_DIR: dataDir, JOBS_ENABLED: 'false',
+      DATA_DIR: dataDir, JOBS_ENABLED: 'false', SHUTDOWN_GRACE_MS: '20000',
       SANDBOX_SOLANA_RPC_URL: chain.solanaUrl, SANDBOX_BASE_RPC_URL: chain.baseUrl,
       // Every wallet-asset read takes 1.5 s: a call is surely in flight when SIGTERM arrives.
       SANDBOX_FAULTS: JSON.stringify({ wallet_assets: { latencyMs: 1500 } }),
@@ -49,11 +49,16 @@ describe('SIGTERM drains in-flight calls', () => {
     const inFlight = invoke(instance, 'enrich-wallet-light', body, { 'PAYMENT-SIGNATURE': Buffer.from(JSON.stringify(payload)).toString('base64') });
     await new Promise((r) => setTimeout(r, 400));
     instance.proc.kill('SIGTERM');
+    const signalled = Date.now();
     const answer = await inFlight;
     assert.equal(answer.status, 200, await answer.clone().text());
     assert.ok(answer.headers.get('payment-response'), 'settled before answering');
+    assert.equal(answer.headers.get('connection'), 'close', 'a draining instance tells the client not to reuse the connection');
     assert.equal(before - (await payer.balance()), 2000n);
     assert.equal(await instance.exited, 0);
+    // Keep-alive connections (this test's fetch keeps them) must not hold the exit until the grace period ends.
+    const drained = Date.now() - signalled;
+    assert.ok(drained < 10_000, `exited ${drained} ms after SIGTERM, not after the 20 s grace`);
     await assert.rejects(fetch(`${instance.url}/status/live`), 'no longer accepting connections');
   });
 });
