@@ -53,6 +53,9 @@ export interface ServiceOverrides {
   sandboxProviderUrls?: SourceUrls;
 }
 
+
+/** How long the demo remembers whether an address is a mint (seconds). */
+const DEMO_TARGET_TTL_S = 300;
 /** The card path exists only when both the Stripe key and the MPP secret are configured. */
 function createCardPath(config: Config, now: () => Date, stripe?: CardStripeClient): CardGate | undefined {
   if (!config.stripeSecretKey || !config.mppSecretKey) return undefined;
@@ -230,8 +233,10 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         return { ok: supported.kinds.length > 0, kinds: supported.kinds.map((k) => `v${k.x402Version}:${k.scheme}:${k.network}`) };
       },
       ...(sandbox ? { sandbox: { solanaRpcUrl: sandbox.solana.url, baseRpcUrl: sandbox.base.url } } : {}),
-      // The demo runs the light token analysis for a mint and the light wallet profile for anything else.
-      demoTarget: async (address, signal) => (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'),
+      // The demo runs the light token analysis for a mint and the light wallet profile for anything else. The
+      // decision reads the chain, so it is cached like an answer (an address does not turn into a mint often).
+      demoTarget: async (address, signal) => (await ownedCache.getOrCompute(`demo-target:${address}`, DEMO_TARGET_TTL_S, async () =>
+        (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'))).value,
     };
     const recorder = createRecorder({ store, logger, excludedPayers: config.consensusExcludedPayers });
     // Closed after the app (closers run in reverse): answers already sent finish recording before the store closes.
