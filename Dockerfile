@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
-# The service image (docs/deploy.md). Node 20 runs the TypeScript directly through tsx (a runtime
-# dependency), so there is no build step; better-sqlite3 is compiled in the deps stage, which is the only
-# one with a toolchain.
+# The service image (docs/deploy.md). The TypeScript is bundled by `npm run build` (esbuild, packages left
+# external) and run by plain node: no loader at start-up, ~90 MB less resident memory than under tsx
+# (docs/performance.md). better-sqlite3 is compiled in the deps stage, the only one with a toolchain.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update \
@@ -10,6 +10,13 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
+FROM deps AS build
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts/build.mjs ./scripts/build.mjs
+COPY src ./src
+RUN npm run build
+
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -17,8 +24,8 @@ ENV NODE_ENV=production \
     PORT=8402 \
     DATA_DIR=/data
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8402
@@ -28,4 +35,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/status/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM drains: no new calls, in-flight calls finish and settle (SHUTDOWN_GRACE_MS), pools close.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/main.mjs"]
