@@ -8,7 +8,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eip3009ABI } from '@x402/evm';
 import { decodeFunctionData, isAddressEqual, isHex, type Hex } from 'viem';
-import { sleep, type JsonRpc, type PollBound, type SettlementLookup, type SettlementTarget } from './settlement-lookup.js';
+import { type JsonRpc, type PollBound, type SettlementLookup, type SettlementTarget } from './settlement-lookup.js';
 
 /** At most this many blocks after the mark are scanned (Base: ~100 s of blocks). */
 export const MAX_SCANNED_BLOCKS = 50n;
@@ -18,6 +18,8 @@ export const MAX_SCANNED_BLOCKS = 50n;
  */
 export const MARK_MARGIN_BLOCKS = 2n;
 const MARK_TIMEOUT_MS = 1_000;
+/** A block number read for one settle's mark serves the settles starting within this long (Base: 2 s blocks). */
+const MARK_REUSE_MS = 500;
 
 interface RpcTransaction {
   hash: Hex;
@@ -76,13 +78,19 @@ export interface EvmLookupOptions {
 
 export function evmSettlementLookup({ rpc, bound = { polls: 4, intervalMs: 500 } }: EvmLookupOptions): SettlementLookup {
   const blockNumber = async () => BigInt(String(await rpc('eth_blockNumber', [])));
+  // The mark is taken on every settle, but one block number read serves every settle that starts within
+  // MARK_REUSE_MS: a paid Base call costs the RPC at most one extra request per interval, not one each.
+  let recent: { at: number; block: Promise<bigint | undefined> } | undefined;
   return {
     async mark() {
       const at = Date.now();
-      // Taken on every settle, so bounded tightly: without a block, find() scans the latest blocks instead.
-      // The timer is unref'd: one is left behind by every settle and must not hold a closing process open.
-      const timeout = delay(MARK_TIMEOUT_MS, undefined, { ref: false });
-      const block = await Promise.race([blockNumber(), timeout]).catch(() => undefined);
+      if (!recent || at - recent.at > MARK_REUSE_MS) {
+        // Bounded tightly: without a block, find() scans the latest blocks instead. The timer is unref'd,
+        // so one left behind must not hold a closing process open.
+        const timeout = delay(MARK_TIMEOUT_MS, undefined, { ref: false });
+        recent = { at, block: Promise.race([blockNumber(), timeout]).catch(() => undefined) };
+      }
+      const block = await recent.block;
       return block === undefined ? { at } : { at, block };
     },
     async find(target, mark) {
@@ -90,11 +98,12 @@ export function evmSettlementLookup({ rpc, bound = { polls: 4, intervalMs: 500 }
       let next = mark.block === undefined ? undefined : mark.block > MARK_MARGIN_BLOCKS ? mark.block - MARK_MARGIN_BLOCKS : 0n;
       let last: bigint | undefined;
       for (let poll = 0; poll <= bound.polls; poll++) {
-        if (poll > 0) await sleep(bound.intervalMs);
+        if (poll > 0) await delay(bound.intervalMs);
         const latest = await blockNumber();
-        // Without a mark, the window is the last MAX_SCANNED_BLOCKS blocks.
+        // Without a mark, the window is the last MAX_SCANNED_BLOCKS blocks. With one, it runs to
+        // MAX_SCANNED_BLOCKS past the chain head seen first (a reused mark may trail it by a few blocks).
         if (next === undefined) next = latest >= MAX_SCANNED_BLOCKS ? latest - MAX_SCANNED_BLOCKS + 1n : 0n;
-        last ??= next + MAX_SCANNED_BLOCKS - 1n;
+        last ??= (latest > next ? latest : next) + MAX_SCANNED_BLOCKS - 1n;
         for (; next <= latest && next <= last; next++) {
           const found = await scanBlock(rpc, next, target);
           if (found) return { transaction: found };

@@ -8,7 +8,8 @@
  * (FACILITATOR_URL) there is no Solana lookup and a lost settle answer is withheld as before.
  */
 import { getBase58Decoder, getBase64Encoder, getTransactionDecoder, signBytes, type KeyPairSigner } from '@solana/kit';
-import { sleep, type JsonRpc, type PollBound, type SettlementLookup } from './settlement-lookup.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type JsonRpc, type PollBound, type SettlementLookup } from './settlement-lookup.js';
 
 /**
  * The id the settlement transaction of this payment has once the facilitator signs it as fee payer,
@@ -44,7 +45,7 @@ export function svmSettlementLookup({ rpc, feePayer, bound = { polls: 8, interva
       const id = await expectedSettlementId(target.payload.transaction, feePayer).catch(() => undefined);
       if (!id) return undefined;
       for (let poll = 0; poll <= bound.polls; poll++) {
-        if (poll > 0) await sleep(bound.intervalMs);
+        if (poll > 0) await delay(bound.intervalMs);
         const result = (await rpc('getSignatureStatuses', [[id], { searchTransactionHistory: true }])) as { value?: (SignatureStatus | null)[] };
         const status = result?.value?.[0];
         if (!status) continue;

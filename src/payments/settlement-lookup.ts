@@ -64,8 +64,6 @@ export interface PollBound {
   intervalMs: number;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** A minimal JSON-RPC 2.0 call over HTTP (both chains); injectable so tests can fake a node. */
 export type JsonRpc = (method: string, params: unknown[]) => Promise<unknown>;
 
