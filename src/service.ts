@@ -53,9 +53,9 @@ export interface ServiceOverrides {
   sandboxProviderUrls?: SourceUrls;
 }
 
-
 /** How long the demo remembers whether an address is a mint (seconds). */
 const DEMO_TARGET_TTL_S = 300;
+
 /** The card path exists only when both the Stripe key and the MPP secret are configured. */
 function createCardPath(config: Config, now: () => Date, stripe?: CardStripeClient): CardGate | undefined {
   if (!config.stripeSecretKey || !config.mppSecretKey) return undefined;

@@ -16,9 +16,14 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The refusal of a body that is JSON but not an object (an array, a string, a number). */
+export function notAnObject(): ApiError {
+  return new ApiError('invalid_json', 'The request body must be a JSON object', { issues: [{ path: '/', message: 'must be a JSON object' }] });
+}
+
 export function normalizeBody(body: unknown): NormalizedBody {
   if (body === undefined || body === null) return { input: {}, sent: false, issues: [] };
-  if (!isPlainObject(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object', { issues: [{ path: '/', message: 'must be a JSON object' }] });
+  if (!isPlainObject(body)) throw notAnObject();
   if (!isPlainObject(body.input)) return { input: body, sent: true, issues: [] };
   const issues: InputIssue[] = [];
   const input: Record<string, unknown> = { ...body.input };

@@ -18,6 +18,7 @@ import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../jobs/launchpad-index.js';
 import type { AppDeps } from './server.js';
 import { clientIp } from './rate-limit.js';
+import { notAnObject } from './body.js';
 import { sendOutcome, type Invoker } from './invoke.js';
 
 export interface ComponentHealth {
@@ -100,7 +101,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       return reply.code(429).header('Retry-After', String(decision.retryAfterS)).send(errorBody(err, req.id));
     }
     const body = req.body === undefined ? {} : req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('invalid_json', 'The request body must be a JSON object', { issues: [{ path: '/', message: 'must be a JSON object' }] });
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw notAnObject();
     const checked = validateDemo(body as Record<string, unknown>);
     if (!checked.ok) throw new ApiError('invalid_input', 'The demo takes {"address": "<wallet or mint>"}', { issues: checked.issues });
     const address = String(checked.value.address);
