@@ -5,7 +5,8 @@
  * the same sandbox chains. Its EVM signer is the stock viem wiring (viem's pure-JS `verifyTypedData`,
  * as in the x402 reference facilitator), not ours: our `createEvmFacilitatorSigner` plugs a native
  * recovery into the signer interface, which is exactly what the comparison measures. The SVM side is
- * our `createSvmFacilitatorSigner`/`registerSvmSchemes`, which is the official wiring unchanged.
+ * the official `toFacilitatorSvmSigner` over a `@solana/kit` RPC. Nothing here imports our facilitator, so
+ * whatever we change there never leaks into the reference.
  * One route, `POST /answer`, at the same price, asset and payTo as enrich-token-light, answering the
  * same JSON body our cache serves.
  *
@@ -23,11 +24,15 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { Network } from '@x402/core/types';
 import { toFacilitatorEvmSigner, type FacilitatorEvmSigner } from '@x402/evm';
+import { ExactEvmScheme as ExactEvmFacilitatorScheme } from '@x402/evm/exact/facilitator';
+import { ExactEvmSchemeV1 as ExactEvmFacilitatorSchemeV1 } from '@x402/evm/exact/v1/facilitator';
+import { SettlementCache, toFacilitatorSvmSigner } from '@x402/svm';
+import { ExactSvmScheme as ExactSvmFacilitatorScheme } from '@x402/svm/exact/facilitator';
+import { ExactSvmSchemeV1 as ExactSvmFacilitatorSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+import { createKeyPairSignerFromPrivateKeyBytes, createSolanaRpc, mainnet } from '@solana/kit';
 import { createWalletClient, http, nonceManager, publicActions, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { registerEvmSchemes } from '../src/payments/facilitator/evm.js';
-import { createSvmFacilitatorSigner, registerSvmSchemes } from '../src/payments/facilitator/svm.js';
 import { PAYMENT_NETWORKS } from '../src/payments/networks.js';
 import { MAX_TIMEOUT_SECONDS } from '../src/payments/resource-server.js';
 import type { RunningService } from '../src/service.js';
@@ -68,8 +73,17 @@ function referenceEvmSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSign
 /** The reference's in-process facilitator: official schemes, stock signers, its own keys. */
 async function referenceFacilitator(solanaRpcUrl: string, baseRpcUrl: string): Promise<FacilitatorClient> {
   const facilitator = new x402Facilitator();
-  registerEvmSchemes(facilitator, referenceEvmSigner(baseRpcUrl, `0x${seed('facilitator:base').toString('hex')}` as Hex));
-  registerSvmSchemes(facilitator, await createSvmFacilitatorSigner(solanaRpcUrl, new Uint8Array(seed('facilitator:solana'))));
+  const evm = referenceEvmSigner(baseRpcUrl, `0x${seed('facilitator:base').toString('hex')}` as Hex);
+  facilitator.register('eip155:8453', new ExactEvmFacilitatorScheme(evm));
+  facilitator.registerV1('base' as Network, new ExactEvmFacilitatorSchemeV1(evm));
+  // The official SVM signer over a kit RPC, mapped for every network name (its default is mainnet-beta).
+  const rpc = createSolanaRpc(mainnet(solanaRpcUrl));
+  const svm = toFacilitatorSvmSigner(await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(seed('facilitator:solana'))), {
+    '*': rpc, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': rpc, solana: rpc,
+  });
+  const settlementCache = new SettlementCache();
+  facilitator.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmFacilitatorScheme(svm, settlementCache));
+  facilitator.registerV1('solana' as Network, new ExactSvmFacilitatorSchemeV1(svm, settlementCache));
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
