@@ -119,6 +119,8 @@ export function payeeBalance(network: BenchNetwork, rpcs: SandboxRpcs, payTo: st
 }
 
 export interface ChainProcess {
+  /** The child's pid (the bench reads its CPU time from /proc). */
+  pid: number;
   env: { SANDBOX_SOLANA_RPC_URL: string; SANDBOX_SOLANA_WS_URL?: string; SANDBOX_BASE_RPC_URL: string };
   close(): Promise<void>;
 }
@@ -128,8 +130,14 @@ export interface ChainProcess {
  * `chain.env`: the chains' own pure-JS signature checks then run on the other core instead of being
  * billed to the service (a real chain is never in the server's process either).
  */
+/** `BENCH_CHAIN_PROFILE_DIR=dir` writes a CPU profile of the chain process there (where the chain's time goes). */
+function chainProfileArgs(): string[] {
+  const dir = process.env.BENCH_CHAIN_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export async function startChainProcess(): Promise<ChainProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sandbox-chain.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...chainProfileArgs(), '--import', 'tsx', 'src/cli/sandbox-chain.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (c: Buffer) => {
@@ -141,6 +149,7 @@ export async function startChainProcess(): Promise<ChainProcess> {
   });
   const urls = JSON.parse(line) as { solana_rpc_url: string; solana_ws_url: string | null; base_rpc_url: string };
   return {
+    pid: proc.pid!,
     env: {
       SANDBOX_SOLANA_RPC_URL: urls.solana_rpc_url, SANDBOX_BASE_RPC_URL: urls.base_rpc_url,
       ...(urls.solana_ws_url ? { SANDBOX_SOLANA_WS_URL: urls.solana_ws_url } : {}),

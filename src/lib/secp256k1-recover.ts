@@ -12,6 +12,7 @@ import { getAddress, hexToBigInt, hexToBytes, hexToNumber, isHex, keccak256, rec
 
 interface NativeSecp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
+  ecdsaSign(msg32: Uint8Array, seckey: Uint8Array): { signature: Uint8Array; recid: number };
 }
 
 /**
@@ -94,3 +95,13 @@ export async function recoverLowercase(hash: Hex, signature: Hex | ByteArray | S
   return `0x${keccak256(publicKey.subarray(1)).slice(26)}`;
 }
 
+
+/**
+ * Signs a 32-byte digest with libsecp256k1 (RFC 6979 nonces, low-s: the same signature noble/viem make for the
+ * same key and digest). `undefined` when the binding is missing: the caller signs through viem instead.
+ */
+export function nativeSignDigest(digest: Uint8Array, privateKey: Uint8Array): { r: Hex; s: Hex; yParity: 0 | 1 } | undefined {
+  if (!native) return undefined;
+  const { signature, recid } = native.ecdsaSign(digest, privateKey);
+  return { r: toHex(signature.subarray(0, 32)), s: toHex(signature.subarray(32, 64)), yParity: recid === 1 ? 1 : 0 };
+}

@@ -16,7 +16,7 @@ import {
 } from 'viem';
 import { base } from 'viem/chains';
 import {
-  createEvmFacilitatorSigner, registerEvmSchemes, SANDBOX_FACILITATOR_ADDRESS, SANDBOX_FACILITATOR_PRIVATE_KEY,
+  createEvmFacilitator, registerEvmSchemes, SANDBOX_FACILITATOR_ADDRESS, SANDBOX_FACILITATOR_PRIVATE_KEY,
 } from '../../src/payments/facilitator/evm.js';
 import { startBaseSandbox, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { wrapFetchWithPayment } from 'x402-fetch';
@@ -32,7 +32,7 @@ let facilitator: x402Facilitator;
 
 before(async () => {
   sandbox = await startBaseSandbox({ now: () => new Date(Date.now() + clockOffsetMs) });
-  facilitator = registerEvmSchemes(new x402Facilitator(), createEvmFacilitatorSigner(sandbox.url, SANDBOX_FACILITATOR_PRIVATE_KEY));
+  facilitator = registerEvmSchemes(new x402Facilitator(), createEvmFacilitator(sandbox.url, SANDBOX_FACILITATOR_PRIVATE_KEY));
 });
 after(() => sandbox.close());
 

@@ -8,7 +8,7 @@ import { HTTPFacilitatorClient, type FacilitatorClient } from '@x402/core/server
 import { SettleError, VerifyError } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
-import { createEvmFacilitatorSigner, registerEvmSchemes } from './evm.js';
+import { createEvmFacilitator, registerEvmSchemes } from './evm.js';
 import { createSvmFacilitatorSigner, registerSvmSchemes } from './svm.js';
 
 export interface LocalFacilitatorOptions {
@@ -23,7 +23,7 @@ export interface LocalFacilitatorOptions {
 /** Wraps the in-process facilitator in the client interface the resource server talks to. */
 export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions): Promise<FacilitatorClient & { facilitator: x402Facilitator }> {
   const facilitator = new x402Facilitator();
-  registerEvmSchemes(facilitator, createEvmFacilitatorSigner(opts.baseRpcUrl, opts.evmPrivateKey));
+  registerEvmSchemes(facilitator, createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey));
   registerSvmSchemes(facilitator, await createSvmFacilitatorSigner(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl));
   return {
     facilitator,

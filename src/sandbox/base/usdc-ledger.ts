@@ -5,13 +5,13 @@
  * official facilitator's error classification (which regex-matches revert reasons) behaves as on Base.
  */
 import {
-  bytesToHex, decodeFunctionData, domainSeparator, encodeAbiParameters, encodeEventTopics, encodeFunctionResult,
-  getAddress, hashTypedData, hexToBytes, isAddressEqual, zeroAddress, type Address, type Hex,
+  bytesToHex, decodeAbiParameters, domainSeparator, encodeAbiParameters, encodeEventTopics, encodeFunctionResult,
+  getAddress, hexToBytes, isAddressEqual, pad, toFunctionSelector, zeroAddress, type AbiFunction, type Address, type DecodeFunctionDataReturnType, type Hex,
 } from 'viem';
+import { eip3009Digest } from '../../lib/eip3009-digest.js';
 import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
 import {
-  BASE_CHAIN_ID, BASE_USDC_ADDRESS, Revert, USDC_DECIMALS, USDC_NAME, USDC_SYMBOL, USDC_VERSION,
-  transferWithAuthorizationTypes, usdcAbi,
+  BASE_CHAIN_ID, BASE_USDC_ADDRESS, Revert, USDC_DECIMALS, USDC_NAME, USDC_SYMBOL, USDC_VERSION, usdcAbi,
 } from './abi.js';
 
 export interface EvmLog {
@@ -87,11 +87,26 @@ const DOMAIN = {
 /** secp256k1n / 2 — ECRecover.sol rejects malleable (high-s) signatures. */
 const SECP256K1_HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
 
+/**
+ * Selector → function, computed once: viem's decodeFunctionData hashes every ABI entry's signature on every call,
+ * which was the chain's largest cost per paid call.
+ */
+const FUNCTIONS = new Map((usdcAbi as readonly { type: string }[]).filter((item): item is AbiFunction => item.type === 'function').map((fn) => [toFunctionSelector(fn), fn]));
+const TRANSFER_TOPIC = encodeEventTopics({ abi: usdcAbi, eventName: 'Transfer' })[0] as Hex;
+const AUTHORIZATION_USED_TOPIC = encodeEventTopics({ abi: usdcAbi, eventName: 'AuthorizationUsed' })[0] as Hex;
+
+/** decodeFunctionData's answer (throws on an unknown selector or malformed arguments) from the map above. */
+function decodeCall(data: Hex): { functionName: string; args: readonly unknown[] } {
+  const fn = FUNCTIONS.get(data.slice(0, 10).toLowerCase() as Hex);
+  if (!fn) throw new Error('unknown selector');
+  return { functionName: fn.name, args: fn.inputs.length ? decodeAbiParameters(fn.inputs, `0x${data.slice(10)}`) : [] };
+}
+
 /** Execute USDC calldata; returns the ABI-encoded return data or throws {@link Revert}. */
 export async function executeUsdc(data: Hex, ctx: CallContext): Promise<Hex> {
   let call;
   try {
-    call = decodeFunctionData({ abi: usdcAbi, data });
+    call = decodeCall(data) as DecodeFunctionDataReturnType<typeof usdcAbi>;
   } catch {
     // Unknown selector / malformed arguments: the proxy has no fallback, so it reverts without data.
     throw new Revert('');
@@ -140,14 +155,17 @@ async function transferWithAuthorization(ctx: CallContext, auth: Authorization, 
   if (ctx.state.isAuthorizationUsed(auth.from, auth.nonce)) throw new Revert('FiatTokenV2: authorization is used or canceled');
 
   // _requireValidSignature: EOA path of SignatureChecker → ECRecover.recover(digest, signature) == from.
-  const digest = hashTypedData({ domain: DOMAIN, types: transferWithAuthorizationTypes, primaryType: 'TransferWithAuthorization', message: auth });
+  // viem's hashTypedData, computed directly (src/lib/eip3009-digest.ts proves the two equal).
+  const digest = eip3009Digest({ name: DOMAIN.name, version: DOMAIN.version, chainId: DOMAIN.chainId, token: DOMAIN.verifyingContract }, {
+    from: auth.from, to: auth.to, value: auth.value.toString(), validAfter: auth.validAfter.toString(), validBefore: auth.validBefore.toString(), nonce: auth.nonce,
+  })!;
   const signer = await ecRecover(digest, signature);
   if (!isAddressEqual(signer, auth.from)) throw new Revert('FiatTokenV2: invalid signature');
 
   ctx.state.markAuthorizationUsed(auth.from, auth.nonce);
   ctx.logs.push({
     address: BASE_USDC_ADDRESS,
-    topics: encodeEventTopics({ abi: usdcAbi, eventName: 'AuthorizationUsed', args: { authorizer: auth.from, nonce: auth.nonce } }) as Hex[],
+    topics: [AUTHORIZATION_USED_TOPIC, pad(auth.from.toLowerCase() as Hex), auth.nonce.toLowerCase() as Hex],
     data: '0x',
   });
   transfer(ctx, auth.from, auth.to, auth.value);
@@ -162,7 +180,7 @@ function transfer(ctx: CallContext, from: Address, to: Address, value: bigint): 
   ctx.state.setBalance(to, ctx.state.balanceOf(to) + value);
   ctx.logs.push({
     address: BASE_USDC_ADDRESS,
-    topics: encodeEventTopics({ abi: usdcAbi, eventName: 'Transfer', args: { from, to } }) as Hex[],
+    topics: [TRANSFER_TOPIC, pad(from.toLowerCase() as Hex), pad(to.toLowerCase() as Hex)],
     data: encodeAbiParameters([{ type: 'uint256' }], [value]),
   });
 }

@@ -1,0 +1,140 @@
+/**
+ * The facilitator's Base transaction pipeline for the fast exact scheme (evm-exact.ts): raw JSON-RPC over one
+ * batching HTTP transport, a local nonce, fees read at most once a second, EIP-1559 transactions signed with
+ * libsecp256k1, and receipts polled right after broadcast (a sandbox block is mined on receipt of the
+ * transaction; a Base block every ~2 s) and then every `pollingIntervalMs`.
+ *
+ * viem's wallet client, which the official scheme drives, re-reads fees and estimates gas for every
+ * `writeContract` and signs with pure-JS secp256k1: about eleven round trips and two pure-JS curve operations
+ * per settlement. Here the gas limit comes from the caller (the verify step's own estimate), so a settlement is
+ * one `eth_sendRawTransaction` and, usually, one `eth_getTransactionReceipt`. Requests issued in the same tick
+ * by concurrent settlements go out as one JSON-RPC batch.
+ */
+import { http, hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { privateKeyToAccount, sign } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
+
+/** One JSON-RPC call; the transport batches concurrent ones. */
+export type JsonRpcCall = (method: string, params: unknown[]) => Promise<unknown>;
+
+export function batchingRpc(rpcUrl: string): JsonRpcCall {
+  // No transport-level retries: a retried eth_sendRawTransaction is harmless, but a retried read would hide a
+  // failing RPC behind a slow one; the official scheme takes over for verification whenever a read fails.
+  const transport = http(rpcUrl, { batch: { wait: 0 }, retryCount: 0 })({ chain: base });
+  return (method, params) => transport.request({ method, params }) as Promise<unknown>;
+}
+
+export interface ReceiptLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+export interface TransactionReceipt {
+  status: 'success' | 'reverted';
+  logs: ReceiptLog[];
+}
+
+interface RpcReceipt {
+  status: string;
+  logs?: ReceiptLog[];
+}
+
+export interface EvmSenderOptions {
+  /** How long to wait for a receipt before answering settlement_pending (ms). */
+  confirmationTimeoutMs: number;
+  /** Receipt polling interval after the first, immediate read (ms). */
+  pollingIntervalMs: number;
+}
+
+/** Fees are re-read at most this often; Base's base fee moves at most 12.5 % per 2 s block. */
+const FEE_TTL_MS = 1_000;
+
+export class EvmSender {
+  readonly address: Address;
+  private readonly key: Uint8Array;
+  private nonce: Promise<number> | undefined;
+  private fees: { at: number; value: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> } | undefined;
+
+  constructor(
+    private readonly rpc: JsonRpcCall,
+    private readonly privateKey: Hex,
+    private readonly chainId: number,
+    private readonly opts: EvmSenderOptions,
+  ) {
+    this.address = privateKeyToAccount(privateKey).address;
+    this.key = hexToBytes(privateKey);
+  }
+
+  /** Signs and broadcasts a call to `to`; resolves to the transaction hash once the RPC accepted it. */
+  async send(to: Address, data: Hex, gas: bigint): Promise<Hex> {
+    const [nonce, fees] = await Promise.all([this.nextNonce(), this.currentFees()]);
+    const tx: TransactionSerializableEIP1559 = { type: 'eip1559', chainId: this.chainId, nonce, to, data, gas, value: 0n, ...fees };
+    const digest = keccak256(serializeTransaction(tx));
+    const signature = nativeSignDigest(hexToBytes(digest), this.key) ?? await sign({ hash: digest, privateKey: this.privateKey });
+    try {
+      return await this.rpc('eth_sendRawTransaction', [serializeTransaction(tx, signature)]) as Hex;
+    } catch (err) {
+      // The nonce may or may not have been used: the next transaction re-reads it from the chain.
+      this.nonce = undefined;
+      throw err;
+    }
+  }
+
+  /** The receipt, polled immediately and then every pollingIntervalMs; throws after confirmationTimeoutMs. */
+  async waitForReceipt(hash: Hex): Promise<TransactionReceipt> {
+    const deadline = Date.now() + this.opts.confirmationTimeoutMs;
+    for (;;) {
+      const receipt = await this.rpc('eth_getTransactionReceipt', [hash]) as RpcReceipt | null;
+      if (receipt) return { status: receipt.status === '0x1' ? 'success' : 'reverted', logs: receipt.logs ?? [] };
+      if (Date.now() + this.opts.pollingIntervalMs > deadline) throw new Error(`Timed out while waiting for transaction with hash "${hash}" to be confirmed.`);
+      await new Promise((resolve) => setTimeout(resolve, this.opts.pollingIntervalMs));
+    }
+  }
+
+  /**
+   * Runs `fn` with the next nonce: for transactions built elsewhere (the official scheme's viem wallet client
+   * on its fallback paths), so one account never has two nonce counters. A failure re-reads the nonce.
+   */
+  async withNonce<T>(fn: (nonce: number) => Promise<T>): Promise<T> {
+    const nonce = await this.nextNonce();
+    try {
+      return await fn(nonce);
+    } catch (err) {
+      this.nonce = undefined;
+      throw err;
+    }
+  }
+
+  /** Local nonce: read once ('pending'), then counted; concurrent sends each get their own. */
+  private async nextNonce(): Promise<number> {
+    if (!this.nonce) {
+      const read = this.rpc('eth_getTransactionCount', [this.address, 'pending']).then((n) => Number(n as Hex));
+      this.nonce = read;
+      read.catch(() => { if (this.nonce === read) this.nonce = undefined; });
+    }
+    const current = this.nonce;
+    const mine = await current;
+    // Claim `mine` and publish mine + 1 for the next caller (only if no resync replaced the chain meanwhile).
+    if (this.nonce === current) this.nonce = Promise.resolve(mine + 1);
+    else return this.nextNonce();
+    return mine;
+  }
+
+  private currentFees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+    const now = Date.now();
+    if (this.fees && now - this.fees.at < FEE_TTL_MS) return this.fees.value;
+    const value = Promise.all([
+      this.rpc('eth_getBlockByNumber', ['latest', false]) as Promise<{ baseFeePerGas?: Hex } | null>,
+      this.rpc('eth_maxPriorityFeePerGas', []) as Promise<Hex>,
+    ]).then(([block, tip]) => {
+      const priority = BigInt(tip);
+      // Twice the base fee: room for eight full blocks of increases; only the fee actually due is paid.
+      return { maxFeePerGas: BigInt(block?.baseFeePerGas ?? '0x0') * 2n + priority, maxPriorityFeePerGas: priority };
+    });
+    this.fees = { at: now, value };
+    value.catch(() => { if (this.fees?.value === value) this.fees = undefined; });
+    return value;
+  }
+}
