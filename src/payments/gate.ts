@@ -173,6 +173,17 @@ export class PaymentGate {
     return { adapter: adapterFor(endpoint, req, withoutPayment), path: endpoint.path, decodedPath: endpoint.path, method: 'POST' };
   }
 
+  /** PAYMENT-SIGNATURE decoded once per request: identify() and check() both read it (base64 + JSON + checks). */
+  private readonly decoded = new WeakMap<PaymentRequest, { header: string; payload: PaymentPayload }>();
+
+  private decodeV2(req: PaymentRequest, header: string): PaymentPayload {
+    const memo = this.decoded.get(req);
+    if (memo && memo.header === header) return memo.payload;
+    const payload = decodePaymentSignatureHeader(header);
+    this.decoded.set(req, { header, payload });
+    return payload;
+  }
+
   /**
    * The idempotency key of the payment a request carries, read without verifying it (undefined when
    * there is none or it cannot be read). Lets a replay be named as such before the facilitator
@@ -182,7 +193,7 @@ export class PaymentGate {
     try {
       const v2Header = req.header('payment-signature');
       if (v2Header) {
-        const payload = decodePaymentSignatureHeader(v2Header);
+        const payload = this.decodeV2(req, v2Header);
         return payload.accepted ? paymentIdentity(payload.accepted.network, payload.payload).key : undefined;
       }
       const v1Header = req.header('x-payment');
@@ -225,7 +236,7 @@ export class PaymentGate {
   private async checkV2(endpoint: RegisteredEndpoint, req: PaymentRequest, header: string): Promise<PaymentCheck> {
     let payload: PaymentPayload;
     try {
-      payload = decodePaymentSignatureHeader(header);
+      payload = this.decodeV2(req, header);
     } catch {
       return { kind: 'invalid', reason: 'invalid_payload', message: 'PAYMENT-SIGNATURE is not a base64 x402 v2 payment payload' };
     }
