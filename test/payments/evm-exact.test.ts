@@ -170,6 +170,18 @@ describe('exact EVM scheme: ours answers as the official one', () => {
     });
   }
 
+  it('a verification vouches only for the content it checked: settling under another EIP-712 domain is judged afresh', async () => {
+    const results = [];
+    for (const facilitator of [ours, official]) {
+      const { payload, req } = await plain();
+      assert.equal((await facilitator.verify(payload, req)).isValid, true);
+      const other = { ...req, extra: { name: 'USD Coin', version: '3' } };
+      results.push(settleShape(await facilitator.settle({ ...payload, accepted: other }, other), payload));
+    }
+    assert.deepEqual(results[0], results[1]);
+    assert.deepEqual(results[0], { success: false, errorReason: 'invalid_exact_evm_signature', network: 'eip155:8453', payerIsFrom: true });
+  });
+
   it('settles concurrent payments with distinct nonces from one account (local nonce counter)', async () => {
     const payments = await Promise.all(Array.from({ length: 20 }, () => plain()));
     const results = await Promise.all(payments.map(async (p) => { await ours.verify(p.payload, p.req); return ours.settle(p.payload, p.req); }));

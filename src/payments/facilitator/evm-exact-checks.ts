@@ -51,25 +51,27 @@ export const PLAIN_SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 
 /**
  * The official order from the scheme check to the value check, minus the RPC steps (the payer's code and the
- * asset's), which the caller has done. `undefined` = valid so far; a string = the reason; `null` = outside the
+ * asset's), which the caller has done. `signatureVerified`: the caller recovered this exact signed content already. `undefined` = valid so far; a string = the reason; `null` = outside the
  * fast path's shape (the official scheme decides).
  */
-export async function localChecks(c: Eip3009Case, nowS: number): Promise<string | undefined | null> {
+export async function localChecks(c: Eip3009Case, nowS: number, opts: { signatureVerified?: boolean } = {}): Promise<string | undefined | null> {
   if (c.payloadScheme !== 'exact' || c.requiredScheme !== 'exact') return REASONS.invalidScheme;
   const name = c.extra?.name;
   const version = c.extra?.version;
   if (!name || !version) return REASONS.missingDomain;
   if (typeof name !== 'string' || typeof version !== 'string') return null;
   if (c.payloadNetwork !== c.requiredNetwork) return REASONS.networkMismatch;
-  const digest = eip3009Digest({ name, version, chainId: c.chainId, token: getAddress(c.asset) }, c.authorization);
-  if (!digest) return null;
-  let recovered: Address;
-  try {
-    recovered = await recoverLowercase(digest, c.signature);
-  } catch {
-    return REASONS.invalidSignature;
+  if (!opts.signatureVerified) {
+    const digest = eip3009Digest({ name, version, chainId: c.chainId, token: getAddress(c.asset) }, c.authorization);
+    if (!digest) return null;
+    let recovered: Address;
+    try {
+      recovered = await recoverLowercase(digest, c.signature);
+    } catch {
+      return REASONS.invalidSignature;
+    }
+    if (!isAddressEqual(recovered, c.authorization.from as Address)) return REASONS.invalidSignature;
   }
-  if (!isAddressEqual(recovered, c.authorization.from as Address)) return REASONS.invalidSignature;
   if (getAddress(c.authorization.to) !== getAddress(c.payTo)) return REASONS.recipientMismatch;
   if (BigInt(c.authorization.validBefore) < BigInt(nowS + 6)) return REASONS.validBefore;
   if (BigInt(c.authorization.validAfter) > BigInt(nowS)) return REASONS.validAfter;

@@ -57,12 +57,14 @@ class FastEip3009 {
 
   /** A verdict, or undefined when the official scheme must decide. `simulate` false = settle's re-check. */
   async judge(c: Eip3009Case, opts: { simulate: boolean; assetCheck: boolean }): Promise<Verdict | undefined> {
-    const key = `${c.asset.toLowerCase()}:${c.signature.toLowerCase()}`;
+    const key = signedContentKey(c);
     const vouched = this.verified.get(key);
     if (!opts.simulate) this.verified.delete(key);
     const fresh = vouched && this.now - vouched.at <= VERIFIED_TTL_MS ? vouched : undefined;
     const asset = opts.assetCheck ? startAssetContractCheck(this.deps.signer, c.requiredNetwork as Network, c.asset) : undefined;
-    const local = await localChecks(c, Math.floor(this.now / 1000));
+    // A vouched-for payment's signature was recovered for exactly this content moments ago; the other checks
+    // (time window, recipient, amount against these requirements) run again.
+    const local = await localChecks(c, Math.floor(this.now / 1000), { signatureVerified: fresh !== undefined });
     if (local === null) return undefined;
     if (BEFORE_SIGNATURE.has(local as string)) return { reason: local as string };
     // The payer's code decides how its signature is judged (the official reads it before recovering): with code,
@@ -104,6 +106,13 @@ class FastEip3009 {
     }
     this.verified.set(key, { at: this.now, gas });
   }
+}
+
+/** Everything the signature check depends on: the EIP-712 domain, the authorization and the signature. */
+function signedContentKey(c: Eip3009Case): string {
+  const a = c.authorization;
+  return [c.asset, String(c.extra?.name), String(c.extra?.version), c.chainId, a.from, a.to, a.value, a.validAfter, a.validBefore, a.nonce, c.signature]
+    .join('|').toLowerCase();
 }
 
 /** The EIP-3009 fields of a payload when they are in the shape the fast path judges, else undefined. */
