@@ -1,8 +1,9 @@
 /**
  * Which facilitator verifies and settles payments:
  * - `FACILITATOR_URL` set → a remote x402 facilitator over HTTP (the usual live deployment);
- * - otherwise → the in-process facilitator running the official `@x402/evm` and `@x402/svm` exact
- *   schemes against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode).
+ * - otherwise → the in-process facilitator running our `exact` schemes (evm-exact.ts, svm-exact.ts: the official
+ *   @x402/evm and @x402/svm checks and reason codes on a native fast path, the official schemes behind them)
+ *   against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode).
  */
 import { HTTPFacilitatorClient, type FacilitatorClient } from '@x402/core/server';
 import { SettleError, VerifyError } from '@x402/core/types';

@@ -1,7 +1,11 @@
 /**
- * SVM facilitator wiring: the official @x402/svm `exact` facilitator schemes (v2 on Solana
- * mainnet's CAIP-2 id, v1 on the network name `solana`), signing as our fee payer and talking to
- * the RPC we give it — the sandbox chain in tests/dev, never a hard-coded public endpoint.
+ * SVM facilitator wiring: the `exact` facilitator schemes (v2 on Solana mainnet's CAIP-2 id, v1 on the
+ * network name `solana`), signing as our fee payer and talking to the RPC we give it — the sandbox
+ * chain in tests/dev, never a hard-coded public endpoint.
+ *
+ * `registerSvmSchemes` registers our fast schemes (svm-exact.ts, svm-exact-v1.ts: the official checks
+ * and codes on a native fast path, the official schemes behind them for what that path does not read);
+ * `registerOfficialSvmSchemes` the official @x402/svm ones alone (the equality tests compare the two).
  */
 import {
   createKeyPairSignerFromBytes,
@@ -10,11 +14,16 @@ import {
   mainnet,
   type KeyPairSigner,
 } from '@solana/kit';
-import type { x402Facilitator } from '@x402/core/facilitator';
+import { InMemoryPendingSettlementStore, type x402Facilitator } from '@x402/core/facilitator';
 import type { Network } from '@x402/core/types';
 import { SettlementCache, toFacilitatorSvmSigner, type FacilitatorSvmSigner } from '@x402/svm';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+import { createSolanaRpcClient } from '../../lib/solana-rpc.js';
+import { FastExactSvmScheme } from './svm-exact.js';
+import { SvmChain } from './svm-exact-chain.js';
+import { createFeePayerKey, type FeePayerKey } from './svm-exact-crypto.js';
+import { FastExactSvmSchemeV1 } from './svm-exact-v1.js';
 
 export const SVM_V2_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
 export const SVM_V1_NETWORK = 'solana' as const;
@@ -51,11 +60,41 @@ export async function createSvmFacilitatorSigner(
   const rpc = createSolanaRpc(mainnet(rpcUrl));
   // A plain object map: passing the kit RPC proxy directly would be misdetected (`'getBalance' in proxy` is false).
   const signer = toFacilitatorSvmSigner(keyPair, { '*': rpc, [SVM_V2_NETWORK]: rpc, [SVM_V1_NETWORK]: rpc });
-  return Object.assign(signer, { feePayer: keyPair.address as string });
+  const withFeePayer = Object.assign(signer, { feePayer: keyPair.address as string });
+  fastPaths.set(withFeePayer, { rpcUrl, secretKey: Uint8Array.from(secretKey) });
+  return withFeePayer;
 }
 
-/** Registers v2 `exact` on Solana mainnet and v1 `exact` on `solana`, sharing one duplicate-settlement cache. */
+/** What the fast schemes need beyond the official signer interface, for signers built here. */
+interface FastPathConfig {
+  rpcUrl: string;
+  secretKey: Uint8Array;
+  built?: { key: FeePayerKey; chain: SvmChain };
+}
+const fastPaths = new WeakMap<FacilitatorSvmSigner, FastPathConfig>();
+
+/**
+ * Registers v2 `exact` on Solana mainnet and v1 `exact` on `solana`, sharing one duplicate-settlement
+ * cache: our fast schemes for a signer from `createSvmFacilitatorSigner` (one RPC client and native key
+ * per signer), the official ones for any other signer.
+ */
 export function registerSvmSchemes(facilitator: x402Facilitator, signer: FacilitatorSvmSigner): x402Facilitator {
+  const config = fastPaths.get(signer);
+  if (!config) return registerOfficialSvmSchemes(facilitator, signer);
+  config.built ??= { key: createFeePayerKey(config.secretKey), chain: new SvmChain(createSolanaRpcClient(config.rpcUrl)) };
+  if (!signer.getAddresses().map(String).includes(config.built.key.address)) throw new Error('SVM fee payer key does not match the signer');
+  const settlementCache = new SettlementCache();
+  const pendingSettlementStore = new InMemoryPendingSettlementStore();
+  const core = { ...config.built, settlementCache };
+  const officialV2 = new ExactSvmScheme(signer, settlementCache, { pendingSettlementStore });
+  facilitator.register(SVM_V2_NETWORK, new FastExactSvmScheme(core, officialV2, { pendingSettlementStore }));
+  // v1 network names have no CAIP-2 colon; the package's own registerExactSvmScheme casts the same way.
+  facilitator.registerV1(SVM_V1_NETWORK as Network, new FastExactSvmSchemeV1(core, new ExactSvmSchemeV1(signer, settlementCache)));
+  return facilitator;
+}
+
+/** The official @x402/svm schemes only, sharing one duplicate-settlement cache. */
+export function registerOfficialSvmSchemes(facilitator: x402Facilitator, signer: FacilitatorSvmSigner): x402Facilitator {
   const settlementCache = new SettlementCache();
   facilitator.register(SVM_V2_NETWORK, new ExactSvmScheme(signer, settlementCache));
   // v1 network names have no CAIP-2 colon; the package's own registerExactSvmScheme casts the same way.

@@ -1,14 +1,17 @@
 /**
  * Wire-transaction decoding and ed25519 signature verification. Decoding uses @solana/kit's own
- * decoders (legacy and v0), so the sandbox parses exactly the bytes the real clients produce.
+ * message decoder (legacy and v0), so the sandbox parses exactly the bytes the real clients produce.
+ * The signature section is split off here with kit's compact-u16 decoder and kit's rules (enough bytes
+ * for every signature, as many signatures as the header's signers, all-zero = missing) instead of
+ * kit's transaction decoder, which would decode every account address a second time.
  */
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import {
-  getBase58Decoder,
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
+  getShortU16Decoder,
 } from '@solana/kit';
+import { base58Encode } from '../../lib/base58.js';
 import { addressBytes } from './accounts.js';
 import { MAX_TX_BYTES } from './constants.js';
 import { RpcError } from './errors.js';
@@ -24,15 +27,32 @@ export interface DecodedTransaction {
   version: 0 | 'legacy';
 }
 
-const txDecoder = getTransactionDecoder();
+const shortU16 = getShortU16Decoder();
 type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
 const messageDecoder = getCompiledTransactionMessageDecoder();
-const base58 = getBase58Decoder();
 const base58Bytes = getBase58Encoder();
 /** DER SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
+/**
+ * Recently decoded base64 transactions: a facilitator simulates the same bytes twice (verify, then
+ * settle's re-verification). Decoding is a pure function of the text, so a memo changes no answer;
+ * the decoded objects are only read.
+ */
+const recentlyDecoded = new Map<string, DecodedTransaction>();
+
 export function decodeWireTransaction(encoded: string, encoding: string): DecodedTransaction {
+  if (encoding !== 'base64') return decode(encoded, encoding);
+  let tx = recentlyDecoded.get(encoded);
+  if (!tx) {
+    tx = decode(encoded, encoding);
+    if (recentlyDecoded.size >= 256) recentlyDecoded.delete(recentlyDecoded.keys().next().value!);
+    recentlyDecoded.set(encoded, tx);
+  }
+  return tx;
+}
+
+function decode(encoded: string, encoding: string): DecodedTransaction {
   let bytes: Uint8Array;
   if (encoding === 'base64') bytes = Buffer.from(encoded, 'base64');
   else if (encoding === 'base58') bytes = decodeBase58(encoded);
@@ -41,16 +61,26 @@ export function decodeWireTransaction(encoded: string, encoding: string): Decode
     throw new RpcError(-32602, `${encoding} encoded solana_transaction::versioned::VersionedTransaction too large: ${bytes.length} bytes (max: ${MAX_TX_BYTES} bytes)`);
   }
   try {
-    const tx = txDecoder.decode(bytes);
-    const message = messageDecoder.decode(tx.messageBytes);
+    const [count, signaturesStart] = shortU16.read(bytes, 0);
+    const messageStart = signaturesStart + count * 64;
+    if (messageStart > bytes.length) throw new Error('not enough bytes for the signatures');
+    const messageBytes = new Uint8Array(bytes.subarray(messageStart));
+    const message = messageDecoder.decode(messageBytes);
+    const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts);
+    if (signers.length !== count) throw new Error('signature count differs from the required signers');
+    const signatures: Record<string, Uint8Array | null> = {};
+    signers.forEach((address, i) => {
+      const signature = new Uint8Array(bytes.subarray(signaturesStart + i * 64, signaturesStart + (i + 1) * 64));
+      signatures[address] = signature.every((b) => b === 0) ? null : signature;
+    });
     sanitize(message);
     const feePayer = message.staticAccounts[0];
-    const first = feePayer ? tx.signatures[feePayer] : null;
+    const first = feePayer ? signatures[feePayer] : null;
     return {
-      id: base58.decode(first ?? new Uint8Array(64)),
+      id: base58Encode(first ?? new Uint8Array(64)),
       wireBase64: Buffer.from(bytes).toString('base64'),
-      messageBytes: new Uint8Array(tx.messageBytes),
-      signatures: tx.signatures as Record<string, Uint8Array | null>,
+      messageBytes,
+      signatures,
       message,
       version: message.version === 'legacy' ? 'legacy' : 0,
     };
@@ -81,18 +111,31 @@ function decodeBase58(text: string): Uint8Array {
   return new Uint8Array(base58Bytes.encode(text));
 }
 
+/** Public KeyObjects by signer address (building one per check showed at ~10 % of the chain's CPU). */
+const publicKeys = new Map<string, KeyObject | null>();
+function publicKey(signer: string): KeyObject | null {
+  let key = publicKeys.get(signer);
+  if (key === undefined) {
+    try {
+      key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, addressBytes(signer)]), format: 'der', type: 'spki' });
+    } catch {
+      key = null;
+    }
+    if (publicKeys.size >= 4096) publicKeys.clear();
+    publicKeys.set(signer, key);
+  }
+  return key;
+}
+
 /** Checks every required signer signed the message bytes (Node's native ed25519). */
 export function signaturesValid(tx: DecodedTransaction): boolean {
   const signers = tx.message.staticAccounts.slice(0, tx.message.header.numSignerAccounts);
   return signers.every((signer) => {
     const signature = tx.signatures[signer];
     if (!signature || signature.length !== 64) return false;
+    const key = publicKey(signer);
+    if (!key) return false;
     try {
-      const key = createPublicKey({
-        key: Buffer.concat([ED25519_SPKI_PREFIX, addressBytes(signer)]),
-        format: 'der',
-        type: 'spki',
-      });
       return verify(null, tx.messageBytes, key, signature);
     } catch {
       return false;

@@ -1,0 +1,59 @@
+/**
+ * ed25519 through Node's native `node:crypto` (OpenSSL): the fee payer's private KeyObject is built
+ * once, payers' public KeyObjects are memoised by address, and both operations take the callback form,
+ * which runs them on libuv's thread pool — off the event loop that serves requests (an ed25519 verify
+ * was ~8 % of a paid call's main-thread time). ed25519 signatures are deterministic, so the fee
+ * payer's signature is byte-identical to the one @solana/kit's signer produces for the same message and key.
+ */
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { base58Encode } from '../../lib/base58.js';
+
+/** DER prefixes wrapping a raw 32-byte ed25519 seed (PKCS#8) and public key (SPKI). */
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+export interface FeePayerKey {
+  readonly address: string;
+  sign(message: Uint8Array): Promise<Buffer>;
+}
+
+/** From a 32-byte seed or a 64-byte Solana keypair (seed ‖ public key, which must match the seed). */
+export function createFeePayerKey(secretKey: Uint8Array): FeePayerKey {
+  if (secretKey.length !== 32 && secretKey.length !== 64) {
+    throw new Error(`SVM facilitator key must be 32 (seed) or 64 (keypair) bytes, got ${secretKey.length}`);
+  }
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length);
+  if (secretKey.length === 64 && !publicKey.equals(secretKey.subarray(32))) {
+    throw new Error('SVM facilitator keypair: the public key does not belong to the seed');
+  }
+  return {
+    address: base58Encode(publicKey),
+    sign: (message) => new Promise((resolve, reject) => sign(null, message, privateKey, (error, signature) => (error ? reject(error) : resolve(signature)))),
+  };
+}
+
+const publicKeys = new Map<string, KeyObject | null>();
+
+/** Whether `signature` is `address`'s ed25519 signature of `message` (`keyBytes`: the address's 32 bytes). */
+export async function verifyEd25519(address: string, keyBytes: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
+  let key = publicKeys.get(address);
+  if (key === undefined) {
+    try {
+      key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, keyBytes]), format: 'der', type: 'spki' });
+    } catch {
+      key = null; // not a curve point: no signature verifies
+    }
+    if (publicKeys.size >= 4096) publicKeys.clear();
+    publicKeys.set(address, key);
+  }
+  if (!key) return false;
+  const publicKey = key;
+  return new Promise((resolve) => {
+    try {
+      verify(null, message, publicKey, signature, (error, valid) => resolve(!error && valid));
+    } catch {
+      resolve(false);
+    }
+  });
+}
