@@ -7,8 +7,8 @@
  * viem's wallet client, which the official scheme drives, re-reads fees and estimates gas for every
  * `writeContract` and signs with pure-JS secp256k1: about eleven round trips and two pure-JS curve operations
  * per settlement. Here the gas limit comes from the caller (the verify step's own estimate), so a settlement is
- * one `eth_sendRawTransaction` and, usually, one `eth_getTransactionReceipt`. Requests issued in the same tick
- * by concurrent settlements go out as one JSON-RPC batch.
+ * one JSON-RPC batch holding `eth_sendRawTransaction` and the first `eth_getTransactionReceipt`. Requests issued in
+ * the same tick by concurrent settlements go out as one batch.
  */
 import { http, hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
@@ -55,6 +55,8 @@ export class EvmSender {
   readonly address: Address;
   private readonly key: Uint8Array;
   private nonce: Promise<number> | undefined;
+  /** The receipt read sent with each broadcast, for waitForReceipt's first look. */
+  private readonly early = new Map<Hex, Promise<RpcReceipt | null>>();
   private fees: { at: number; value: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> } | undefined;
 
   constructor(
@@ -73,8 +75,19 @@ export class EvmSender {
     const tx: TransactionSerializableEIP1559 = { type: 'eip1559', chainId: this.chainId, nonce, to, data, gas, value: 0n, ...fees };
     const digest = keccak256(serializeTransaction(tx));
     const signature = nativeSignDigest(hexToBytes(digest), this.key) ?? await sign({ hash: digest, privateKey: this.privateKey });
+    const raw = serializeTransaction(tx, signature);
+    const sent = this.rpc('eth_sendRawTransaction', [raw]) as Promise<Hex>;
+    // The hash is known before sending: the first receipt read rides in the same JSON-RPC batch, after the send
+    // (nodes run a batch in order). A chain that mines on arrival answers it at once; otherwise it is null and
+    // waitForReceipt polls.
+    const hash = keccak256(raw);
+    const early = this.rpc('eth_getTransactionReceipt', [hash]).catch(() => null) as Promise<RpcReceipt | null>;
     try {
-      return await this.rpc('eth_sendRawTransaction', [serializeTransaction(tx, signature)]) as Hex;
+      const accepted = await sent;
+      // Bounded: an entry nobody waits for (a caller that gave up) must not pile up.
+      if (this.early.size >= 10_000) this.early.clear();
+      if (accepted.toLowerCase() === hash) this.early.set(hash, early);
+      return accepted;
     } catch (err) {
       // The nonce may or may not have been used: the next transaction re-reads it from the chain.
       this.nonce = undefined;
@@ -85,8 +98,10 @@ export class EvmSender {
   /** The receipt, polled immediately and then every pollingIntervalMs; throws after confirmationTimeoutMs. */
   async waitForReceipt(hash: Hex): Promise<TransactionReceipt> {
     const deadline = Date.now() + this.opts.confirmationTimeoutMs;
-    for (;;) {
-      const receipt = await this.rpc('eth_getTransactionReceipt', [hash]) as RpcReceipt | null;
+    const early = this.early.get(hash.toLowerCase() as Hex);
+    this.early.delete(hash.toLowerCase() as Hex);
+    for (let first = true; ; first = false) {
+      const receipt = first && early ? await early : await this.rpc('eth_getTransactionReceipt', [hash]) as RpcReceipt | null;
       if (receipt) return { status: receipt.status === '0x1' ? 'success' : 'reverted', logs: receipt.logs ?? [] };
       if (Date.now() + this.opts.pollingIntervalMs > deadline) throw new Error(`Timed out while waiting for transaction with hash "${hash}" to be confirmed.`);
       await new Promise((resolve) => setTimeout(resolve, this.opts.pollingIntervalMs));
