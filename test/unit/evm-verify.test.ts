@@ -15,6 +15,7 @@ import {
   createFastTypedDataVerifier, nativeRecoveryAvailable, type TypedDataVerifyArgs,
 } from '../../src/payments/facilitator/evm-verify.js';
 import { transferWithAuthorizationTypes } from '../../src/sandbox/base/abi.js';
+import { eip3009SignatureValid, PLAIN_SIGNATURE } from '../../src/payments/facilitator/evm-exact-checks.js';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 /** EIP-3009's typed data, as the sandbox USDC contract defines it. */
@@ -118,7 +119,7 @@ async function outcome(fn: () => Promise<boolean>): Promise<Outcome> {
 }
 const label = (o: Outcome) => ('threw' in o ? 'throws' : o.ok ? 'true' : 'false');
 
-test('fast verifier agrees with viem verifyTypedData on 10,000 random valid and invalid signatures', async (t) => {
+test('fast verifier (and the exact scheme\'s check) agree with viem verifyTypedData on 10,000 random valid and invalid signatures', async (t) => {
   assert.ok(nativeRecoveryAvailable, 'the native secp256k1 binding must load (otherwise this only compares viem with itself)');
   const pool = await signedPool(128);
   let getCodeCalls = 0;
@@ -129,6 +130,8 @@ test('fast verifier agrees with viem verifyTypedData on 10,000 random valid and 
   const tally = new Map<string, Record<string, number>>();
   const totals = { true: 0, false: 0, throws: 0 };
   let agreements = 0;
+  let schemeCompared = 0;
+  let schemeDelegated = 0;
   let viemMs = 0;
   let fastMs = 0;
   for (let i = 0; i < 10_000; i++) {
@@ -141,6 +144,20 @@ test('fast verifier agrees with viem verifyTypedData on 10,000 random valid and 
     fastMs += performance.now() - t0;
     assert.deepEqual(actual, expected, `case ${i} (${kind}): fast ${label(actual)}, viem ${label(expected)}`);
     agreements++;
+    // The exact scheme's own check (direct digest, native recovery) on the same case, where it is the scheme's
+    // question: a hex signature checked against the authorization's `from`. The official scheme counts a throw
+    // as "invalid"; null means the shape goes to the official scheme, so there is nothing to compare.
+    const m = args.message as Record<string, unknown>;
+    if (typeof args.signature === 'string' && PLAIN_SIGNATURE.test(args.signature) && String(args.address).toLowerCase() === String(m.from).toLowerCase()) {
+      const d = args.domain as { name: string; version: string; chainId: number; verifyingContract: string };
+      const scheme = await eip3009SignatureValid({ name: d.name, version: d.version, chainId: d.chainId, token: d.verifyingContract },
+        { from: String(m.from), to: String(m.to), value: String(m.value), validAfter: String(m.validAfter), validBefore: String(m.validBefore), nonce: String(m.nonce) }, args.signature);
+      if (scheme === null) schemeDelegated++;
+      else {
+        assert.equal(scheme, 'ok' in expected && expected.ok, `case ${i} (${kind}): scheme check ${scheme}, viem ${label(expected)}`);
+        schemeCompared++;
+      }
+    }
     totals[label(expected) as keyof typeof totals]++;
     const row = (tally.get(kind) ?? tally.set(kind, {}).get(kind))!;
     row[label(expected)] = (row[label(expected)] ?? 0) + 1;
@@ -154,6 +171,8 @@ test('fast verifier agrees with viem verifyTypedData on 10,000 random valid and 
     assert.deepEqual(Object.keys(tally.get(kind)!), ['true'], kind);
   }
   assert.ok(getCodeCalls > 0);
+  t.diagnostic(`exact scheme's check: ${schemeCompared} cases agree, ${schemeDelegated} left to the official scheme`);
+  assert.ok(schemeCompared > 5_000, `the scheme's check must be compared on most cases (${schemeCompared})`);
 });
 
 test('an address with code, or a contract-wallet signature wrapper, goes to the fallback', async () => {
