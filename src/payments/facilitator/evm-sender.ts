@@ -1,6 +1,6 @@
 /**
  * The facilitator's Base transaction pipeline for the fast exact scheme (evm-exact.ts): raw JSON-RPC over one
- * batching HTTP transport, a local nonce, fees read at most once a second, EIP-1559 transactions signed with
+ * batching keep-alive client (src/lib/json-rpc-batch.ts), a local nonce, fees read at most once a second, EIP-1559 transactions signed with
  * libsecp256k1, and receipts polled right after broadcast (a sandbox block is mined on receipt of the
  * transaction; a Base block every ~2 s) and then every `pollingIntervalMs`.
  *
@@ -10,19 +10,19 @@
  * one JSON-RPC batch holding `eth_sendRawTransaction` and the first `eth_getTransactionReceipt`. Requests issued in
  * the same tick by concurrent settlements go out as one batch.
  */
-import { http, hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
-import { base } from 'viem/chains';
+import { createBatchingJsonRpc } from '../../lib/json-rpc-batch.js';
 import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
 
 /** One JSON-RPC call; the transport batches concurrent ones. */
 export type JsonRpcCall = (method: string, params: unknown[]) => Promise<unknown>;
 
 export function batchingRpc(rpcUrl: string): JsonRpcCall {
-  // No transport-level retries: a retried eth_sendRawTransaction is harmless, but a retried read would hide a
-  // failing RPC behind a slow one; the official scheme takes over for verification whenever a read fails.
-  const transport = http(rpcUrl, { batch: { wait: 0 }, retryCount: 0 })({ chain: base });
-  return (method, params) => transport.request({ method, params }) as Promise<unknown>;
+  // No retries: a retried read would hide a failing RPC behind a slow one; the official scheme takes over for
+  // verification whenever a read fails.
+  const client = createBatchingJsonRpc(rpcUrl);
+  return (method, params) => client.call(method, params);
 }
 
 export interface ReceiptLog {

@@ -1,6 +1,6 @@
 /**
  * The three chain operations of the SVM `exact` facilitator, with the official signer's request
- * parameters and error semantics, over the batching JSON-RPC client (src/lib/solana-rpc.ts):
+ * parameters and error semantics, over the batching JSON-RPC client (src/lib/json-rpc-batch.ts):
  * - simulate: `simulateTransaction` (sigVerify false, no blockhash replacement, `confirmed`); an `err`
  *   in the answer throws `Simulation failed: <err>`;
  * - send: `sendTransaction` (base64, skipPreflight, preflightCommitment `confirmed`) → the signature;
@@ -14,7 +14,7 @@
  * `getSignatureStatuses` per poll (up to 256 signatures, the RPC's limit).
  */
 import { TransactionOnchainFailureError } from '@x402/svm';
-import type { SolanaRpcClient } from '../../lib/solana-rpc.js';
+import type { BatchingJsonRpc } from '../../lib/json-rpc-batch.js';
 
 /** The official signer's message format: kit upcasts every JSON number to bigint, which it prints quoted. */
 function describeErr(err: unknown): string {
@@ -47,7 +47,7 @@ export class SvmChain {
   private timerDue = Infinity;
   private polling = false;
 
-  constructor(private readonly rpc: SolanaRpcClient) {}
+  constructor(private readonly rpc: BatchingJsonRpc) {}
 
   async simulate(transaction: string): Promise<void> {
     const result = (await this.rpc.call('simulateTransaction', [

@@ -19,7 +19,7 @@ import type { Network } from '@x402/core/types';
 import { SettlementCache, toFacilitatorSvmSigner, type FacilitatorSvmSigner } from '@x402/svm';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
-import { createSolanaRpcClient } from '../../lib/solana-rpc.js';
+import { createBatchingJsonRpc } from '../../lib/json-rpc-batch.js';
 import { FastExactSvmScheme } from './svm-exact.js';
 import { SvmChain } from './svm-exact-chain.js';
 import { createFeePayerKey, type FeePayerKey } from './svm-exact-crypto.js';
@@ -81,7 +81,7 @@ const fastPaths = new WeakMap<FacilitatorSvmSigner, FastPathConfig>();
 export function registerSvmSchemes(facilitator: x402Facilitator, signer: FacilitatorSvmSigner): x402Facilitator {
   const config = fastPaths.get(signer);
   if (!config) return registerOfficialSvmSchemes(facilitator, signer);
-  config.built ??= { key: createFeePayerKey(config.secretKey), chain: new SvmChain(createSolanaRpcClient(config.rpcUrl)) };
+  config.built ??= { key: createFeePayerKey(config.secretKey), chain: new SvmChain(createBatchingJsonRpc(config.rpcUrl)) };
   if (!signer.getAddresses().map(String).includes(config.built.key.address)) throw new Error('SVM fee payer key does not match the signer');
   const settlementCache = new SettlementCache();
   const pendingSettlementStore = new InMemoryPendingSettlementStore();

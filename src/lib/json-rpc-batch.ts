@@ -1,30 +1,31 @@
 /**
- * A minimal Solana JSON-RPC client for the hot payment path: node:http(s) with a keep-alive agent and
- * automatic batching — every call issued in the same event-loop turn goes out as one JSON-RPC batch
- * (one HTTP request), so 32 concurrent paid calls cost a handful of requests instead of 32 each.
+ * A minimal JSON-RPC client for the hot payment path (the facilitator's Solana and Base RPCs): node:http(s)
+ * with a keep-alive agent and automatic batching — every call issued in the same event-loop turn goes out as
+ * one JSON-RPC batch (one HTTP request), in the order issued, so 32 concurrent paid calls cost a handful of
+ * requests instead of 32 each.
  *
- * @solana/kit's RPC (fetch, a proxy per method, bigint upcasting of every number in the answer) was
- * ~29 % of a paid Solana call. Answers here are plain `JSON.parse` output: numbers stay numbers.
- * Batches are standard JSON-RPC 2.0 (Agave and the usual providers accept them); `maxBatch: 1`
- * turns batching off for an endpoint that refuses them.
+ * @solana/kit's RPC (fetch, a proxy per method, bigint upcasting of every number in the answer) was ~29 % of a
+ * paid Solana call, viem's fetch-based transport ~7 % of a paid Base call. Answers here are plain `JSON.parse`
+ * output: numbers stay numbers. Batches are standard JSON-RPC 2.0 (nodes and the usual providers accept them);
+ * `maxBatch: 1` turns batching off for an endpoint that refuses them.
  */
 import http from 'node:http';
 import https from 'node:https';
 
-export class SolanaRpcError extends Error {
+export class JsonRpcError extends Error {
   constructor(readonly code: number, message: string, readonly data?: unknown) {
     super(message);
-    this.name = 'SolanaRpcError';
+    this.name = 'JsonRpcError';
   }
 }
 
-export interface SolanaRpcClient {
+export interface BatchingJsonRpc {
   call(method: string, params: readonly unknown[]): Promise<unknown>;
   /** Drops the keep-alive sockets. */
   close(): void;
 }
 
-export interface SolanaRpcOptions {
+export interface BatchingJsonRpcOptions {
   /** Most calls per HTTP request (default 64). */
   maxBatch?: number;
   /** Per HTTP request (default 60 s): a hung RPC fails the calls instead of holding them forever. */
@@ -51,7 +52,7 @@ interface RpcAnswer {
   error?: { code?: unknown; message?: unknown; data?: unknown };
 }
 
-export function createSolanaRpcClient(url: string, opts: SolanaRpcOptions = {}): SolanaRpcClient {
+export function createBatchingJsonRpc(url: string, opts: BatchingJsonRpcOptions = {}): BatchingJsonRpc {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const transport = secure ? https : http;
@@ -103,31 +104,31 @@ export function createSolanaRpcClient(url: string, opts: SolanaRpcOptions = {}):
       res.on('error', failAll);
       res.on('end', () => {
         finished();
-        if (res.statusCode !== 200) return failAll(new Error(`Solana RPC HTTP error ${res.statusCode}`));
+        if (res.statusCode !== 200) return failAll(new Error(`JSON-RPC HTTP error ${res.statusCode}`));
         let parsed: unknown;
         try {
           parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         } catch {
-          return failAll(new Error('Solana RPC answered with invalid JSON'));
+          return failAll(new Error('JSON-RPC answered with invalid JSON'));
         }
         if (!single && !Array.isArray(parsed)) {
           // A batch refused as a whole (e.g. a provider without batch support) answers with one error object.
           const error = (parsed as RpcAnswer | null)?.error;
-          return failAll(new SolanaRpcError(Number(error?.code ?? -32603), String(error?.message ?? 'RPC refused the batch'), error?.data));
+          return failAll(new JsonRpcError(Number(error?.code ?? -32603), String(error?.message ?? 'RPC refused the batch'), error?.data));
         }
         const answers = (Array.isArray(parsed) ? parsed : [parsed]) as RpcAnswer[];
         const byId = new Map<unknown, RpcAnswer>();
         for (const a of answers) if (a && typeof a === 'object') byId.set(a.id, a);
         for (const c of calls) {
           const a = byId.get(c.id) ?? (single && answers.length === 1 ? answers[0] : undefined);
-          if (!a) c.reject(new Error(`Solana RPC gave no answer to ${c.method}`));
-          else if (a.error) c.reject(new SolanaRpcError(Number(a.error.code ?? -32603), String(a.error.message ?? 'RPC error'), a.error.data));
+          if (!a) c.reject(new Error(`JSON-RPC gave no answer to ${c.method}`));
+          else if (a.error) c.reject(new JsonRpcError(Number(a.error.code ?? -32603), String(a.error.message ?? 'RPC error'), a.error.data));
           else c.resolve(a.result);
         }
       });
     });
     req.setNoDelay(true);
-    req.on('timeout', () => req.destroy(new Error('Solana RPC request timed out')));
+    req.on('timeout', () => req.destroy(new Error('JSON-RPC request timed out')));
     req.on('error', failAll);
     req.end(body);
   };
