@@ -11,7 +11,7 @@
  * address viem would reject, a value outside uint256, a nonce that is not 32 bytes, a number that `BigInt`
  * would not parse) and the caller then leaves the decision to the official scheme, which judges it.
  */
-import { keccak_256 } from '@noble/hashes/sha3';
+import { keccak256Bytes as keccak_256 } from './keccak256.js';
 import { isAddress, type Hex } from 'viem';
 
 export interface Eip3009Domain {

@@ -8,7 +8,8 @@
  * recovery goes through viem (slow, identical), so correctness never depends on the build.
  */
 import { createRequire } from 'node:module';
-import { getAddress, hexToBigInt, hexToBytes, hexToNumber, isHex, keccak256, recoverAddress, size, toHex, type Address, type ByteArray, type Hex, type Signature } from 'viem';
+import { keccak256Hex } from './keccak256.js';
+import { getAddress, hexToBigInt, hexToBytes, hexToNumber, isHex, recoverAddress, size, toHex, type Address, type ByteArray, type Hex, type Signature } from 'viem';
 
 interface NativeSecp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
@@ -92,7 +93,7 @@ export async function recoverLowercase(hash: Hex, signature: Hex | ByteArray | S
   const { rs, recid } = parseSignature(signature);
   const publicKey = native.ecdsaRecover(rs, recid, hexToBytes(hash), false);
   // Address = last 20 bytes of keccak256(uncompressed key without its 0x04 prefix).
-  return `0x${keccak256(publicKey.subarray(1)).slice(26)}`;
+  return `0x${keccak256Hex(publicKey.subarray(1)).slice(26)}`;
 }
 
 

@@ -10,9 +10,10 @@
  * one JSON-RPC batch holding `eth_sendRawTransaction` and the first `eth_getTransactionReceipt`. Requests issued in
  * the same tick by concurrent settlements go out as one batch.
  */
-import { hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
+import { hexToBytes, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
 import { createBatchingJsonRpc } from '../../lib/json-rpc-batch.js';
+import { keccak256Hex } from '../../lib/keccak256.js';
 import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
 
 /** One JSON-RPC call; the transport batches concurrent ones. */
@@ -73,14 +74,14 @@ export class EvmSender {
   async send(to: Address, data: Hex, gas: bigint): Promise<Hex> {
     const [nonce, fees] = await Promise.all([this.nextNonce(), this.currentFees()]);
     const tx: TransactionSerializableEIP1559 = { type: 'eip1559', chainId: this.chainId, nonce, to, data, gas, value: 0n, ...fees };
-    const digest = keccak256(serializeTransaction(tx));
+    const digest = keccak256Hex(hexToBytes(serializeTransaction(tx)));
     const signature = nativeSignDigest(hexToBytes(digest), this.key) ?? await sign({ hash: digest, privateKey: this.privateKey });
     const raw = serializeTransaction(tx, signature);
     const sent = this.rpc('eth_sendRawTransaction', [raw]) as Promise<Hex>;
     // The hash is known before sending: the first receipt read rides in the same JSON-RPC batch, after the send
     // (nodes run a batch in order). A chain that mines on arrival answers it at once; otherwise it is null and
     // waitForReceipt polls.
-    const hash = keccak256(raw);
+    const hash = keccak256Hex(hexToBytes(raw));
     const early = this.rpc('eth_getTransactionReceipt', [hash]).catch(() => null) as Promise<RpcReceipt | null>;
     try {
       const accepted = await sent;

@@ -6,9 +6,10 @@
  * ample, and only USDC state is modelled.
  */
 import {
-  decodeFunctionData, encodeAbiParameters, encodeFunctionResult, isAddressEqual, keccak256, parseTransaction,
+  decodeFunctionData, encodeAbiParameters, encodeFunctionResult, hexToBytes, isAddressEqual, keccak256, parseTransaction,
   serializeTransaction, zeroHash, type Address, type Hex, type Signature,
 } from 'viem';
+import { keccak256Hex } from '../../lib/keccak256.js';
 import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, Revert, multicall3Abi } from './abi.js';
 import { LedgerState, executeUsdc, type CallContext, type EvmLog } from './usdc-ledger.js';
@@ -59,7 +60,7 @@ async function transactionSender(tx: ParsedTransaction): Promise<Address> {
   const { r, s, v, yParity } = tx;
   if (r === undefined || s === undefined) throw new Error('the transaction is not signed');
   const unsigned = serializeTransaction({ ...tx, r: undefined, s: undefined, v: undefined, yParity: undefined, sidecars: undefined } as Parameters<typeof serializeTransaction>[0]);
-  return fastRecoverAddress(keccak256(unsigned), { r, s, ...(v !== undefined ? { v } : {}), ...(yParity !== undefined ? { yParity } : {}) } as Signature);
+  return fastRecoverAddress(keccak256Hex(hexToBytes(unsigned)), { r, s, ...(v !== undefined ? { v } : {}), ...(yParity !== undefined ? { yParity } : {}) } as Signature);
 }
 
 export interface MinedTransaction {
@@ -154,7 +155,7 @@ export class SandboxChain {
       } catch (err) {
         throw new RpcError(-32000, `invalid transaction: ${(err as Error).message.split('\n')[0]}`);
       }
-      const hash = keccak256(raw);
+      const hash = keccak256Hex(hexToBytes(raw));
       if (this.transactions.has(hash)) throw new RpcError(-32000, 'already known');
       if (tx.chainId === undefined) throw new RpcError(-32000, 'only replay-protected (EIP-155) transactions allowed over RPC');
       if (tx.chainId !== BASE_CHAIN_ID) throw new RpcError(-32000, `invalid chain id for signer: have ${tx.chainId} want ${BASE_CHAIN_ID}`);
