@@ -5,7 +5,7 @@
  *  - `sha256(...parts)` hashes labels joined by U+001F, so ("ab","c") and ("a","bc") differ.
  *  - `Rng` is sfc32 (a small, fast, well-mixed 128-bit PRNG) seeded from a sha256 digest, or from a
  *    128-bit key plus an integer (cheap per-day streams without a hash per day).
- *  - Addresses are 32 bytes of sha256 rendered in base58 (kit-compatible encoder below). The first byte is forced
+ *  - Addresses are 32 bytes of sha256 rendered in base58 (kit-compatible encoder: src/lib/base58.ts). The first byte is forced
  *    non-zero, so every address is 43 or 44 characters (values ≥ 2^248 > 58^42).
  *  - Mint-ness of an arbitrary address is a property of the address alone (seed-independent):
  *    sha256("sandbox-world/kind", address)[0] < 32, i.e. one address in eight is a mint.
@@ -14,71 +14,16 @@
  *  - Transaction signatures are 64 bytes that encode (wallet, bucket, index) behind a 26-byte MAC, so
  *    `transaction(signature)` can regenerate any transaction cold, in any process.
  */
+import { base58Decode as decodeBase58, base58Encode } from '../../lib/base58.js';
 import * as crypto from 'node:crypto';
 const SEP = '\u001f';
 
-// A plain base58 codec: the same canonical encoding as @solana/kit's getAddressDecoder /
-// getBase58Decoder (test/sandbox/world.test.ts cross-checks them), several times faster because it
-// avoids BigInt arithmetic — addresses and signatures are minted by the thousand.
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const ALPHABET_MAP = new Int8Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) ALPHABET_MAP[ALPHABET.charCodeAt(i)] = i;
-
-const LIMB = 58 ** 5; // digits are accumulated five base58 places at a time
-
-export function base58Encode(bytes: Uint8Array): string {
-  let zeros = 0;
-  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  // Little-endian limbs in base 58^5.
-  const limbs: number[] = [];
-  for (let i = zeros; i < bytes.length; i++) {
-    let carry = bytes[i]!;
-    for (let k = 0; k < limbs.length; k++) {
-      const v = limbs[k]! * 256 + carry;
-      carry = Math.floor(v / LIMB);
-      limbs[k] = v - carry * LIMB;
-    }
-    while (carry > 0) {
-      const q = Math.floor(carry / LIMB);
-      limbs.push(carry - q * LIMB);
-      carry = q;
-    }
-  }
-  let digits = '';
-  for (let k = 0; k < limbs.length; k++) {
-    let v = limbs[k]!;
-    const last = k === limbs.length - 1;
-    for (let j = 0; j < 5 && (!last || v > 0); j++) {
-      digits = ALPHABET[v % 58]! + digits;
-      v = Math.floor(v / 58);
-    }
-  }
-  return '1'.repeat(zeros) + digits;
-}
+// Base58 lives in src/lib/base58.ts (one codec for the world, the sandbox chain and the facilitator); the
+// world's callers keep their `null` for "not base58".
+export { base58Encode };
 
 export function base58Decode(text: string): Uint8Array | null {
-  let zeros = 0;
-  while (zeros < text.length && text.charCodeAt(zeros) === 49) zeros++;
-  const size = (((text.length - zeros) * 733) / 1000 + 1) | 0;
-  const bytes = new Uint8Array(size);
-  let length = 0;
-  for (let i = zeros; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    let carry = c < 128 ? ALPHABET_MAP[c]! : -1;
-    if (carry < 0) return null;
-    let j = 0;
-    for (let k = size - 1; (carry !== 0 || j < length) && k >= 0; k--, j++) {
-      carry += 58 * bytes[k]!;
-      bytes[k] = carry % 256;
-      carry = (carry / 256) | 0;
-    }
-    length = j;
-  }
-  let it = size - length;
-  while (it < size && bytes[it] === 0) it++;
-  const out = new Uint8Array(zeros + (size - it));
-  out.set(bytes.subarray(it), zeros);
-  return out;
+  return decodeBase58(text) ?? null;
 }
 
 // One-shot `crypto.hash` (Node ≥ 20.12) is about twice as fast as createHash and far lighter on GC.
