@@ -10,7 +10,7 @@ import { pino, type Logger } from 'pino';
 import type { Hex } from 'viem';
 import { buildApp } from './app/server.js';
 import { createRecorder, type Recorder } from './app/recorder.js';
-import type { StatusProbe } from './app/free-routes.js';
+import type { DemoTarget, StatusProbe } from './app/free-routes.js';
 import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
 import { failOpen } from './cache/fail-open.js';
 import { createRedisCache, createRedisClaimGuard, createRedisRateLimiter, openRedis, withRedisClaims } from './cache/redis.js';
@@ -235,8 +235,12 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       ...(sandbox ? { sandbox: { solanaRpcUrl: sandbox.solana.url, baseRpcUrl: sandbox.base.url } } : {}),
       // The demo runs the light token analysis for a mint and the light wallet profile for anything else. The
       // decision reads the chain, so it is cached like an answer (an address does not turn into a mint often).
-      demoTarget: async (address, signal) => (await ownedCache.getOrCompute(`demo-target:${address}`, DEMO_TARGET_TTL_S, async () =>
-        (readMint((await sources.rpc.getAccountInfo(address, signal)).value) ? 'enrich-token-light' : 'enrich-wallet-light'))).value,
+      // A remembered decision is returned synchronously (no deadline signal, no promise).
+      demoTarget: (address, signal) => {
+        const key = `demo-target:${address}`;
+        return ownedCache.peek?.<DemoTarget>(key)?.value ?? ownedCache.getOrCompute<DemoTarget>(key, DEMO_TARGET_TTL_S, async () =>
+          (readMint((await sources.rpc.getAccountInfo(address, signal())).value) ? 'enrich-token-light' : 'enrich-wallet-light')).then((c) => c.value);
+      },
     };
     const recorder = createRecorder({ store, logger, excludedPayers: config.consensusExcludedPayers });
     // Closed after the app (closers run in reverse): answers already sent finish recording before the store closes.

@@ -17,7 +17,8 @@ export interface Meta {
 }
 
 export function buildMeta(args: Omit<Meta, 'version'>): Meta {
-  return { ...args, version: SERVICE_VERSION };
+  // Field by field (not a spread): the key order is the body's, and this runs on every answer.
+  return { endpoint: args.endpoint, request_id: args.request_id, served_at: args.served_at, data_mode: args.data_mode, cache: args.cache, version: SERVICE_VERSION };
 }
 
 /** A plain, deterministic briefing for endpoints that have no formatter of their own. */
@@ -43,3 +44,22 @@ export function formatResponse(args: {
   if (format === 'both') body.llm_summary = args.briefing();
   return body;
 }
+
+/**
+ * The `json` body up to `meta`, serialised: `{<data fields>,"caveats":[…],"next_steps":[…]` without the closing
+ * brace. It is the same for every call serving one cached result, so the caller keeps it per result and
+ * each call only appends its own `meta` (`withMeta`): the bytes equal `JSON.stringify(formatResponse(…))`.
+ * Undefined when the data has a `meta` field of its own (the spread would put `meta` at that field's place,
+ * not last): such a body is serialised whole.
+ */
+export function jsonHead(result: HandlerResult, caveats: Caveat[]): string | undefined {
+  if (Object.hasOwn(result.data, 'meta')) return undefined;
+  const nextSteps: NextStep[] = result.next_steps ?? [];
+  return JSON.stringify({ ...result.data, caveats, next_steps: nextSteps }).slice(0, -1);
+}
+
+/** A `jsonHead` closed with this call's `meta`. */
+export function withMeta(head: string, meta: Meta): string {
+  return `${head},"meta":${JSON.stringify(meta)}}`;
+}
+

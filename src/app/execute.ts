@@ -15,12 +15,28 @@ export interface Execution {
 
 /** Canonical JSON (sorted keys) so equal inputs share a cache entry whatever their key order. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += `${i > 0 ? ',' : ''}${canonicalJson(value[i]) ?? ''}`;
+    return `${out}]`;
   }
+  if (value && typeof value === 'object') return canonicalObject(value as Record<string, unknown>);
   return JSON.stringify(value);
+}
+
+/** An object's canonical JSON, leaving out undefined fields and the field `skip`. Loops, no intermediate arrays: every call's cache key goes through here. */
+function canonicalObject(object: Record<string, unknown>, skip?: string): string {
+  // Default sort = UTF-16 code unit order, the order `<` gives.
+  const keys = Object.keys(object).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const v = object[key];
+    if (v === undefined || key === skip) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /** Caveats saying a data leg failed: such an answer may be complete again soon, so it is kept briefly. */
@@ -39,9 +55,9 @@ export function ttlFor(endpoint: RegisteredEndpoint): (result: HandlerResult) =>
   };
 }
 
+/** The output format is left out: one computation serves every format. */
 export function cacheKeyFor(endpoint: RegisteredEndpoint, input: Record<string, unknown>): string {
-  const { format: _format, ...rest } = input;
-  return `endpoint:${endpoint.def.key}:${canonicalJson(rest)}`;
+  return `endpoint:${endpoint.def.key}:${canonicalObject(input, 'format')}`;
 }
 
 /** `ctx.call` for composite endpoints: another endpoint's handler, validated and cached like a direct call. */
@@ -59,6 +75,19 @@ function nestedCaller(registry: Registry, cache: Cache, ctx: () => HandlerContex
   };
 }
 
+/**
+ * The warm path: the cached answer when the cache can tell synchronously (src/cache/types.ts `peek`),
+ * else undefined. No AbortController, deadline timer or race is built for an answer that is already there.
+ */
+export function peekExecution(endpoint: RegisteredEndpoint, input: Record<string, unknown>, cache: Cache): Execution | undefined {
+  return endpoint.def.handler ? peekKey(cache, cacheKeyFor(endpoint, input)) : undefined;
+}
+
+function peekKey(cache: Cache, key: string): Execution | undefined {
+  const cached = cache.peek?.<HandlerResult>(key);
+  return cached && { result: cached.value, cache: { hit: true, age_s: cached.ageS, ttl_s: cached.ttlS } };
+}
+
 export async function execute(args: {
   endpoint: RegisteredEndpoint;
   input: Record<string, unknown>;
@@ -73,6 +102,9 @@ export async function execute(args: {
   if (!handler) {
     throw new ApiError('not_implemented', `Endpoint "${endpoint.def.key}" is registered but not built yet. You were not charged.`);
   }
+  const key = cacheKeyFor(endpoint, input);
+  const warm = peekKey(cache, key);
+  if (warm) return warm;
   const controller = new AbortController();
   const handlerContext: HandlerContext = { ...context, signal: controller.signal, deadlineMs, call: nestedCaller(registry, cache, () => handlerContext) };
   let timer: NodeJS.Timeout | undefined;
@@ -84,7 +116,7 @@ export async function execute(args: {
   });
   try {
     const cached = await Promise.race([
-      cache.getOrCompute(cacheKeyFor(endpoint, input), ttlFor(endpoint), () => handler(input, handlerContext)),
+      cache.getOrCompute(key, ttlFor(endpoint), () => handler(input, handlerContext)),
       deadline,
     ]);
     return { result: cached.value, cache: { hit: cached.hit, age_s: cached.ageS, ttl_s: cached.ttlS } };

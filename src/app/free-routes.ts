@@ -2,7 +2,8 @@
  * The free, unauthenticated routes (spec Overview item 9): status, discovery documents, docs and the
  * demo. All are rate-limited per client IP; documents are generated once from the registry.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateDecision } from '../cache/types.js';
 import { Type } from '@sinclair/typebox';
 import { SERVICE_VERSION } from '../config/index.js';
 import { Address } from '../registry/fields.js';
@@ -17,6 +18,7 @@ import { sourceHealth } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../jobs/launchpad-index.js';
 import type { AppDeps } from './server.js';
+import type { RegisteredEndpoint } from '../registry/index.js';
 import { clientIp } from './rate-limit.js';
 import { notAnObject } from './body.js';
 import { sendOutcome, type Invoker } from './invoke.js';
@@ -26,15 +28,22 @@ export interface ComponentHealth {
   detail?: string;
 }
 
+export type DemoTarget = 'enrich-token-light' | 'enrich-wallet-light';
+
 export interface StatusProbe {
   facilitator(): Promise<ComponentHealth & { kinds?: string[] }>;
   sandbox?: { solanaRpcUrl: string; baseRpcUrl: string };
   /**
    * Picks the light endpoint for a demo address (a mint gets the token analysis, anything else the
    * wallet profile). Provided by the data layer once it exists; without it the demo answers 501.
+   * `signal` is called only when the chain is actually read (a remembered decision needs no deadline), and
+   * a remembered decision is returned as is, not as a promise (the demo's warm path).
    */
-  demoTarget?: (address: string, signal: AbortSignal) => Promise<'enrich-token-light' | 'enrich-wallet-light'>;
+  demoTarget?: (address: string, signal: () => AbortSignal) => DemoTarget | Promise<DemoTarget>;
 }
+
+/** How many validated demo inputs are kept (one per endpoint and address asked about). */
+const DEMO_INPUTS_KEPT = 1_000;
 
 const DemoBody = Type.Object({ address: Address('Wallet address or token mint') }, { additionalProperties: false });
 
@@ -49,9 +58,15 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
   const llms = once(() => buildLlmsTxt(deps.registry, site));
   const llmsFull = once(() => buildLlmsFullTxt(deps.registry, site));
   const html = once(() => buildDocsHtml(deps.registry, site));
-  const validateDemo = compileValidator(createAjv(), DemoBody);
+  const ajv = createAjv();
+  const validateDemo = compileValidator(ajv, DemoBody);
+  // The demo body has no defaults to fill, so a valid one is checked in place (compileValidator copies every
+  // input first, a share of a warm demo call); a body this refuses goes through validateDemo for its issues.
+  const demoBodyValid: (input: unknown) => boolean = ajv.compile(DemoBody);
 
   const { limitFree } = deps;
+  // The deadline of the demo's chain read, made only when the chain is read (see StatusProbe.demoTarget).
+  const demoSignal = () => AbortSignal.timeout(deps.config.answerDeadlineMs);
 
   app.get('/openapi.json', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(openapi()));
   app.get('/.well-known/x402', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(wellKnown()));
@@ -92,8 +107,40 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     };
   });
 
-  app.post('/demo/enrich', async (req, reply) => {
-    const decision = await deps.limiter.hit(`demo:${clientIp(req)}`, deps.config.demoLimitPerHour, 3600);
+  // Telling a mint from a wallet reads the chain: its failure is an upstream failure (502/504), not ours.
+  const upstream = (err: unknown): never => {
+    throw err instanceof SourceError ? toApiError(err) : err;
+  };
+
+  // The endpoint's validated input per "<endpoint>:<address>": the demo builds the same one-field input for
+  // an address every time, and validating it again (a copy, the schema, the structural walk) was a tenth of a
+  // warm demo call. Bounded, oldest first out; the values are the validator's own output, never changed.
+  const demoInputs = new Map<string, Record<string, unknown>>();
+  const validDemoInput = (endpoint: RegisteredEndpoint, address: string): Record<string, unknown> | undefined => {
+    const memoKey = `${endpoint.def.key}:${address}`;
+    let input = demoInputs.get(memoKey);
+    if (input) return input;
+    const validation = endpoint.validate(endpoint.def.key === 'enrich-token-light' ? { mint: address } : { address });
+    if (!validation.ok) return undefined;
+    input = validation.value;
+    demoInputs.set(memoKey, input);
+    if (demoInputs.size > DEMO_INPUTS_KEPT) demoInputs.delete(demoInputs.keys().next().value!);
+    return input;
+  };
+
+  /** The answer once the endpoint is known: sent synchronously when the cache here holds it. */
+  const answerDemo = (req: FastifyRequest, reply: FastifyReply, remaining: number, address: string, key: DemoTarget): FastifyReply | Promise<FastifyReply> => {
+    const endpoint = deps.registry.get(key)!;
+    reply.header('X-RateLimit-Remaining', String(remaining));
+    const valid = validDemoInput(endpoint, address);
+    const warm = valid && deps.invoker.warmUnpaid(endpoint, valid, req.id);
+    if (warm) return sendOutcome(reply, warm);
+    const input = key === 'enrich-token-light' ? { mint: address } : { address };
+    return deps.invoker.invokeUnpaid(endpoint, input, req.id).then((outcome) => sendOutcome(reply, outcome));
+  };
+
+  /** The demo after its hourly limit decided: validation, the endpoint for the address, the answer. */
+  const demo = (req: FastifyRequest, reply: FastifyReply, decision: RateDecision): FastifyReply | Promise<FastifyReply> => {
     if (!decision.allowed) {
       const err = new ApiError('rate_limited', `The demo allows ${deps.config.demoLimitPerHour} calls per hour per client. Paid endpoints have no such limit.`, {
         extra: { resets_at: decision.resetsAt.toISOString() },
@@ -102,18 +149,28 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     }
     const body = req.body === undefined ? {} : req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw notAnObject();
-    const checked = validateDemo(body as Record<string, unknown>);
+    const checked = demoBodyValid(body) ? { ok: true as const, value: body as Record<string, unknown> } : validateDemo(body as Record<string, unknown>);
     if (!checked.ok) throw new ApiError('invalid_input', 'The demo takes {"address": "<wallet or mint>"}', { issues: checked.issues });
     const address = String(checked.value.address);
     if (!deps.status.demoTarget) {
       throw new ApiError('not_implemented', 'The demo runs the light wallet and token profiles, which are not built yet.');
     }
-    // Telling a mint from a wallet reads the chain: its failure is an upstream failure (502/504), not ours.
-    const key = await deps.status.demoTarget(address, AbortSignal.timeout(deps.config.answerDeadlineMs)).catch((err: unknown) => {
-      throw err instanceof SourceError ? toApiError(err) : err;
-    });
-    const endpoint = deps.registry.get(key)!;
-    const outcome = await deps.invoker.invokeUnpaid(endpoint, key === 'enrich-token-light' ? { mint: address } : { address }, req.id);
-    return sendOutcome(reply.header('X-RateLimit-Remaining', String(decision.remaining)), outcome);
+    let target: DemoTarget | Promise<DemoTarget>;
+    try {
+      target = deps.status.demoTarget(address, demoSignal);
+    } catch (err) {
+      return upstream(err);
+    }
+    if (typeof target === 'string') return answerDemo(req, reply, decision.remaining, address, target);
+    return target.then((key) => answerDemo(req, reply, decision.remaining, address, key), upstream);
+  };
+
+  // Not an async handler: a warm demo call (in-process limiter, remembered target, cached answer) is answered
+  // without a promise; any step that must wait continues asynchronously from there.
+  app.post('/demo/enrich', (req, reply) => {
+    const limitKey = `demo:${clientIp(req)}`;
+    const decided = deps.limiter.hitNow?.(limitKey, deps.config.demoLimitPerHour, 3600);
+    if (decided) return demo(req, reply, decided);
+    return deps.limiter.hit(limitKey, deps.config.demoLimitPerHour, 3600).then((decision) => demo(req, reply, decision));
   });
 }

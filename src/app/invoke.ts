@@ -18,8 +18,8 @@ import { FacilitatorUnavailableError, type PaymentCheck, type PaymentGate, type 
 import { isPaymentAuthorization, type CardGate } from '../payments/card/index.js';
 import { normalizeBody } from './body.js';
 import { ApiError, errorBody, type InputIssue } from './errors.js';
-import { buildMeta, formatResponse, genericBriefing, type OutputFormat } from './envelope.js';
-import { execute } from './execute.js';
+import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
+import { execute, peekExecution, type Execution } from './execute.js';
 import type { Recorder } from './recorder.js';
 import type { HandlerResult } from '../registry/types.js';
 
@@ -52,20 +52,67 @@ export interface InvokeOutcome {
   status: number;
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /**
+   * `body` already serialised (the exact bytes `JSON.stringify(body)` gives), when the pipeline built it
+   * that way: sent and settled as is, so a warm answer is never serialised whole per call.
+   */
+  json?: string;
+}
+
+/** A class rather than an object of closures: one is made per call, paid or free. */
+class HttpPaymentRequest implements PaymentRequest {
+  readonly url: string;
+  readonly userAgent: string;
+  constructor(private readonly req: FastifyRequest, publicUrl: string) {
+    this.url = `${publicUrl}${req.url}`;
+    this.userAgent = String(req.headers['user-agent'] ?? '');
+  }
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v[0] : v;
+  }
 }
 
 export function paymentRequestOf(req: FastifyRequest, publicUrl: string): PaymentRequest {
-  return {
-    header: (name) => {
-      const v = req.headers[name.toLowerCase()];
-      return Array.isArray(v) ? v[0] : v;
-    },
-    url: `${publicUrl}${req.url}`,
-    userAgent: String(req.headers['user-agent'] ?? ''),
-  };
+  return new HttpPaymentRequest(req, publicUrl);
+}
+
+/**
+ * A `json`-format answer serialised from its result's cached head and this call's meta. The object form
+ * (what `formatResponse` gives) is built only if something reads `body` (MCP asks for `both`, so in practice
+ * nothing on the warm path does). No closures per call: this runs for every warm answer.
+ */
+class JsonOutcome implements InvokeOutcome {
+  readonly status = 200;
+  private object?: Record<string, unknown>;
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly json: string,
+    private readonly result: HandlerResult,
+    private readonly caveats: Caveat[],
+    private readonly meta: Meta,
+  ) {}
+
+  get body(): Record<string, unknown> {
+    return (this.object ??= formatResponse({ format: 'json', result: this.result, caveats: this.caveats, meta: this.meta, briefing: () => '' }));
+  }
+}
+
+/** What every call serving one result shares: its caveats and its serialised `json` body up to `meta`. */
+interface ResultForm {
+  caveats: Caveat[];
+  /** Undefined until first needed; null when the body cannot be split at `meta` (see `jsonHead`). */
+  head?: string | null;
 }
 
 export class Invoker {
+  /**
+   * Per result object, so per cache entry (a cached result is the same object on every hit, and the entry
+   * is dropped with it): computed on the first answer, reused by every call the entry serves.
+   */
+  private readonly forms = new WeakMap<HandlerResult, ResultForm>();
+
   constructor(private readonly deps: InvokeDeps) {}
 
   /** Runs one invocation; `input` is the parsed JSON body (undefined when none was sent). */
@@ -105,6 +152,45 @@ export class Invoker {
       this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), payer: payment?.payer, requestId });
     }
     return final;
+  }
+
+  /**
+   * A call to a free endpoint that the cache can answer synchronously (src/cache/types.ts `peek`), answered
+   * without a promise: the same validation, envelope and recording as `invoke`. Undefined whenever the call
+   * needs the full path — a paid endpoint, a body `invoke` refuses (it words the error), a value this process
+   * cannot tell synchronously — which then runs `invoke` as before.
+   */
+  warmFree(endpoint: RegisteredEndpoint, body: unknown, requestId: string): InvokeOutcome | undefined {
+    if (endpoint.priceAtomic !== null || !this.deps.cache.peek) return undefined;
+    try {
+      const normalized = normalizeBody(body);
+      if (normalized.issues.length > 0) return undefined;
+      const validation = endpoint.validate(normalized.input);
+      return validation.ok ? this.warmAnswer(endpoint, validation.value, requestId) : undefined;
+    } catch {
+      return undefined; // `invoke` meets the same failure and answers it
+    }
+  }
+
+  /**
+   * `invokeUnpaid` when the cache can answer synchronously (see `warmFree`), else undefined. `input` must be
+   * what `endpoint.validate` returned (the demo keeps its validated inputs): it is not validated again.
+   */
+  warmUnpaid(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): InvokeOutcome | undefined {
+    if (!this.deps.cache.peek) return undefined;
+    try {
+      return this.warmAnswer(endpoint, input, requestId);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private warmAnswer(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): InvokeOutcome | undefined {
+    const execution = peekExecution(endpoint, input, this.deps.cache);
+    if (!execution) return undefined;
+    const outcome = this.answer(endpoint, input, requestId, execution);
+    this.deps.recorder?.record({ endpoint, input, result: execution.result, at: this.deps.now(), requestId });
+    return outcome;
   }
 
   /** Runs an endpoint without payment (the free demo route); same validation, envelope and errors. */
@@ -179,27 +265,47 @@ export class Invoker {
     };
   }
 
+  private formOf(result: HandlerResult): ResultForm {
+    let form = this.forms.get(result);
+    if (!form) {
+      const caveats: Caveat[] = [...(result.caveats ?? [])];
+      if (this.deps.config.dataMode === 'sandbox' && !caveats.some((c) => c.code === 'sandbox_data')) {
+        caveats.push({ code: 'sandbox_data', message: 'Served from the built-in sandbox chain: synthetic, deterministic data, not mainnet.' });
+      }
+      form = { caveats };
+      this.forms.set(result, form);
+    }
+    return form;
+  }
+
   private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<{ outcome: InvokeOutcome; result: HandlerResult }> {
     const { cache, config, now } = this.deps;
-    const execution = await execute({
+    // A warm answer is taken synchronously; only a miss builds the handler context and the deadline.
+    const execution = peekExecution(endpoint, input, cache) ?? await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
       context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store, smartMoneyWallets: config.smartMoneyWallets },
     });
-    const caveats: Caveat[] = [...(execution.result.caveats ?? [])];
-    if (config.dataMode === 'sandbox' && !caveats.some((c) => c.code === 'sandbox_data')) {
-      caveats.push({ code: 'sandbox_data', message: 'Served from the built-in sandbox chain: synthetic, deterministic data, not mainnet.' });
-    }
+    return { outcome: this.answer(endpoint, input, requestId, execution), result: execution.result };
+  }
+
+  /** The 200 envelope of an execution (synchronous: the warm path calls it directly). */
+  private answer(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string, execution: Execution): InvokeOutcome {
+    const { config, now } = this.deps;
+    const { result } = execution;
+    const form = this.formOf(result);
     const meta = buildMeta({
       endpoint: endpoint.def.key, request_id: requestId, served_at: now().toISOString(),
       data_mode: config.dataMode, cache: execution.cache,
     });
     const format = (input.format ?? 'json') as OutputFormat;
-    const briefing = () => (endpoint.def.briefing ?? ((r) => genericBriefing(endpoint.def.key, r)))(execution.result, input);
-    const timings = !execution.cache.hit && execution.result.timings ? serverTiming(execution.result.timings) : undefined;
-    return {
-      outcome: { status: 200, headers: timings ? { 'Server-Timing': timings } : {}, body: formatResponse({ format, result: execution.result, caveats, meta, briefing }) },
-      result: execution.result,
-    };
+    const timings = !execution.cache.hit && result.timings ? serverTiming(result.timings) : undefined;
+    const headers: Record<string, string> = timings ? { 'Server-Timing': timings } : {};
+    if (format === 'json') {
+      if (form.head === undefined) form.head = jsonHead(result, form.caveats) ?? null;
+      if (form.head !== null) return new JsonOutcome(headers, withMeta(form.head, meta), result, form.caveats, meta);
+    }
+    const briefing = () => (endpoint.def.briefing ?? ((r) => genericBriefing(endpoint.def.key, r)))(result, input);
+    return { status: 200, headers, body: formatResponse({ format, result, caveats: form.caveats, meta, briefing }) };
   }
 
   errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {
@@ -227,7 +333,7 @@ export class Invoker {
       await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `http_${outcome.status}`, referralCode, at: now() });
       return outcome;
     }
-    const body = Buffer.from(JSON.stringify(outcome.body));
+    const body = Buffer.from(outcome.json ?? JSON.stringify(outcome.body));
     const settled = await payment.settle({ body, headers: { 'content-type': 'application/json' } });
     if (!settled.ok) {
       logger.warn({ requestId, endpoint: endpoint.def.key, reason: settled.reason }, 'settlement failed; result withheld');
@@ -236,10 +342,15 @@ export class Invoker {
     }
     if (settled.recovered) logger.info({ requestId, endpoint: endpoint.def.key, transaction: settled.transaction }, 'settle call failed after the broadcast; the transfer was found on chain');
     await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
-    return { ...outcome, headers: { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' } };
+    // Spelled out rather than spread: `body` may be a getter (JsonOutcome), which a spread would not copy.
+    const headers = { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' };
+    return outcome.json === undefined ? { status: outcome.status, headers, body: outcome.body } : { status: outcome.status, headers, body: outcome.body, json: outcome.json };
   }
 }
 
 export function sendOutcome(reply: FastifyReply, outcome: InvokeOutcome): FastifyReply {
-  return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
+  reply.code(outcome.status).headers(outcome.headers);
+  // Already serialised: Fastify's serializer is skipped (its JSON content type, spelled as it spells it).
+  if (outcome.json !== undefined) return reply.type('application/json; charset=utf-8').send(outcome.json);
+  return reply.send(outcome.body);
 }

@@ -3,8 +3,7 @@
  * rules (request ids, error contract, body limit, CORS exposing the payment headers, security headers).
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Cache, RateLimiter } from '../cache/types.js';
 import { SERVICE_VERSION, type Config } from '../config/index.js';
@@ -20,7 +19,7 @@ import { ApiError, errorBody } from './errors.js';
 import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
-import { freeRouteLimit } from './rate-limit.js';
+import { freeRouteLimit, freeRouteLimitNow } from './rate-limit.js';
 import { registerMcpRoute } from '../mcp/route.js';
 import { registerHealthRoutes, type Lifecycle } from './health-routes.js';
 
@@ -60,6 +59,92 @@ const EXPOSED_HEADERS = [
   'WWW-Authenticate', 'Payment-Receipt', 'Deprecation', 'Sunset', 'Link', 'Server-Timing',
 ];
 const ALLOWED_HEADERS = ['Content-Type', 'PAYMENT-SIGNATURE', 'X-PAYMENT', 'Authorization', 'x-referral-code', 'Accept', 'Mcp-Protocol-Version'];
+const CORS_METHODS = ['GET', 'POST', 'OPTIONS'];
+
+/**
+ * CORS for any origin, exposing the payment headers: what @fastify/cors did with `origin: true` (the request's
+ * origin reflected, `Vary: Origin`, strict preflight answered 204 in the hook), as one callback hook with
+ * the header values joined once. The plugin rebuilt its options and Fastify's `routeOptions` on every
+ * request, a measurable share of a warm free call. One difference: the CORS response headers are sent only
+ * to a request that names its `Origin` — every browser CORS request does, and no other client reads them —
+ * so agents calling from servers are not sent ~200 bytes of exposed-header list per answer.
+ */
+function registerCors(app: FastifyInstance): void {
+  const exposed = EXPOSED_HEADERS.join(', ');
+  const allowed = ALLOWED_HEADERS.join(', ');
+  const methods = CORS_METHODS.join(', ');
+  app.addHook('onRequest', (req, reply, done) => {
+    // Always: a shared cache must not give one origin's answer (with its CORS headers) to another.
+    reply.header('Vary', 'Origin');
+    const origin = req.headers.origin;
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', exposed);
+    }
+    if (req.raw.method !== 'OPTIONS') return done();
+    // Strict preflight: a preflight names its origin and the method it asks for.
+    if (!origin || !req.headers['access-control-request-method']) {
+      void reply.status(400).type('text/plain').send('Invalid Preflight Request');
+      return;
+    }
+    reply.header('Access-Control-Allow-Methods', methods);
+    reply.header('Access-Control-Allow-Headers', allowed);
+    // Safari needs an explicit zero length on a 204 or it waits for a body.
+    void reply.code(204).header('Content-Length', '0').send();
+  });
+  // Lets the router accept OPTIONS on every path; the hook above has always answered by then.
+  app.options('*', (_req, reply) => reply.send());
+}
+
+/**
+ * A request's logger, bound to its request id when it first logs. Fastify makes one per request and almost
+ * none ever logs (request logging is off): a pino child per request was a measurable share of a warm call.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private bound?: FastifyBaseLogger;
+  constructor(private readonly parent: FastifyBaseLogger, private readonly bindings: Record<string, unknown>, private readonly options: object) {}
+  private get log(): FastifyBaseLogger {
+    return (this.bound ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): FastifyBaseLogger['level'] {
+    return (this.bound ?? this.parent).level;
+  }
+  set level(level: FastifyBaseLogger['level']) {
+    this.log.level = level;
+  }
+  fatal(...args: unknown[]): void {
+    (this.log.fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.log.error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.log.warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.log.info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.log.debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.log.trace as (...a: unknown[]) => void)(...args);
+  }
+  silent(...args: unknown[]): void {
+    (this.log.silent as (...a: unknown[]) => void)(...args);
+  }
+  child(bindings: Record<string, unknown>, options?: object): FastifyBaseLogger {
+    return this.log.child(bindings, options);
+  }
+}
+
+const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => new RequestLogger(logger, bindings, options);
+
+/** `req_` + 32 hex digits: a UUID v4 without its dashes (cut out by position, cheaper than a regex). */
+function requestId(): string {
+  const u = randomUUID();
+  return `req_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24)}`;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,11 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that trickles its request is cut off (no call may hold a socket past the answer deadline + margin).
     requestTimeout: deps.config.answerDeadlineMs + 15_000,
-    genReqId: () => `req_${randomUUID().replace(/-/g, '')}`,
+    childLoggerFactory: requestLogger,
+    genReqId: requestId,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 
-  await app.register(cors, { origin: true, exposedHeaders: EXPOSED_HEADERS, allowedHeaders: ALLOWED_HEADERS, methods: ['GET', 'POST', 'OPTIONS'] });
+  registerCors(app);
 
   // Any content type is read as JSON: agents send text/plain or nothing at all as often as application/json.
   app.removeAllContentTypeParsers();
@@ -90,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Callback style rather than async: no promise per response.
+  app.addHook('onSend', (req, reply, payload, done) => {
     // Draining (SIGTERM): the client should not reuse this connection, which is about to close.
     if (deps.lifecycle?.shuttingDown()) reply.header('Connection', 'close');
     reply.header('X-Request-Id', req.id);
@@ -104,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     // An error (402 challenge, 429, 5xx...) describes this moment only: no proxy or browser may replay it.
     if (reply.statusCode >= 400 && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -125,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const limitFree = freeRouteLimit(deps.limiter, deps.config.freeRouteLimitPerMinute);
+  const limitFreeNow = freeRouteLimitNow(deps.limiter, deps.config.freeRouteLimitPerMinute);
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
     logger: deps.logger, now: deps.now, card: deps.card, sources: deps.sources, entities: deps.entities, riskyPrograms: deps.riskyPrograms,
@@ -135,20 +223,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.post<{ Params: { key: string } }>('/entrypoints/:key/invoke', {
     // The key is checked before the body is read, so an unknown key is a 404 whatever was sent.
-    onRequest: async (req) => {
+    // Callback style: a paid call passes without a promise, a free one with only the limiter's.
+    onRequest: (req, _reply, done) => {
       const endpoint = deps.registry.get(req.params.key);
-      if (!endpoint) throw new ApiError('unknown_endpoint', `No endpoint "${req.params.key}". GET /openapi.json lists all ${deps.registry.list.length}.`);
-      if (endpoint.priceAtomic === null) await limitFree(req);
+      if (!endpoint) return done(new ApiError('unknown_endpoint', `No endpoint "${req.params.key}". GET /openapi.json lists all ${deps.registry.list.length}.`));
+      if (endpoint.priceAtomic !== null) return done();
+      limitFreeNow(req, done);
     },
-  }, async (req, reply) => {
+  }, (req, reply) => {
     const endpoint = deps.registry.get(req.params.key)!;
-    const referral = req.headers['x-referral-code'];
     if (endpoint.def.deprecation) reply.headers(deprecationHeaders(endpoint.def.deprecation, deps.publicUrl));
-    const outcome = await invoker.invoke(
+    // A free call the cache answers synchronously is sent without a promise (the warm path, issue 12).
+    const warm = invoker.warmFree(endpoint, req.body, req.id);
+    if (warm) {
+      sendOutcome(reply, warm); // sent synchronously: nothing for Fastify to wait on
+      return undefined;
+    }
+    const referral = req.headers['x-referral-code'];
+    return invoker.invoke(
       endpoint, req.body, paymentRequestOf(req, deps.publicUrl), req.id,
       typeof referral === 'string' && referral.length <= 64 ? referral : undefined,
-    );
-    return sendOutcome(reply, outcome);
+    ).then((outcome) => sendOutcome(reply, outcome));
   });
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });

@@ -22,15 +22,20 @@ export function createMemoryCache(options: { now?: () => number; maxEntries?: nu
     }
   };
 
+  const peek = <T>(key: string): CachedValue<T> | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const t = now();
+    return entry.expiresAt > t ? { value: entry.value as T, hit: true, ageS: Math.floor((t - entry.storedAt) / 1000), ttlS: entry.ttlS } : undefined;
+  };
+
   return {
     kind: 'memory',
+    peek,
     async getOrCompute<T>(key: string, ttl: number | ((value: T) => number), compute: () => Promise<T>): Promise<CachedValue<T>> {
       const ttlOf = (value: T) => (typeof ttl === 'function' ? ttl(value) : ttl);
-      const t = now();
-      const entry = entries.get(key);
-      if (entry && entry.expiresAt > t) {
-        return { value: entry.value as T, hit: true, ageS: Math.floor((t - entry.storedAt) / 1000), ttlS: entry.ttlS };
-      }
+      const hit = peek<T>(key);
+      if (hit) return hit;
       let pending = inflight.get(key) as Promise<T> | undefined;
       let shared = true;
       if (!pending) {
@@ -91,32 +96,36 @@ export function createMemoryRateLimiter(options: { now?: () => number } = {}): R
     }
   };
 
+  const hitNow = (key: string, limit: number, windowS: number): RateDecision => {
+    const t = now();
+    if (++hitsSinceSweep >= 10_000) {
+      hitsSinceSweep = 0;
+      sweep(t);
+    }
+    let log = logs.get(key);
+    if (!log) {
+      log = { times: [], head: 0, windowMs: windowS * 1000 };
+      logs.set(key, log);
+    }
+    log.windowMs = windowS * 1000;
+    expire(log, t);
+    const count = log.times.length - log.head;
+    const allowed = count < limit;
+    if (allowed) log.times.push(t);
+    const oldest = log.times[log.head] ?? t;
+    const resetsAtMs = oldest + log.windowMs;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - (log.times.length - log.head)),
+      resetsAt: new Date(resetsAtMs),
+      retryAfterS: allowed ? 0 : Math.max(1, Math.ceil((resetsAtMs - t) / 1000)),
+    };
+  };
   return {
+    hitNow,
     async hit(key, limit, windowS): Promise<RateDecision> {
-      const t = now();
-      if (++hitsSinceSweep >= 10_000) {
-        hitsSinceSweep = 0;
-        sweep(t);
-      }
-      let log = logs.get(key);
-      if (!log) {
-        log = { times: [], head: 0, windowMs: windowS * 1000 };
-        logs.set(key, log);
-      }
-      log.windowMs = windowS * 1000;
-      expire(log, t);
-      const count = log.times.length - log.head;
-      const allowed = count < limit;
-      if (allowed) log.times.push(t);
-      const oldest = log.times[log.head] ?? t;
-      const resetsAtMs = oldest + log.windowMs;
-      return {
-        allowed,
-        limit,
-        remaining: Math.max(0, limit - (log.times.length - log.head)),
-        resetsAt: new Date(resetsAtMs),
-        retryAfterS: allowed ? 0 : Math.max(1, Math.ceil((resetsAtMs - t) / 1000)),
-      };
+      return hitNow(key, limit, windowS);
     },
   };
 }

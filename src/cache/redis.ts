@@ -120,6 +120,19 @@ export interface RedisCacheOptions {
   computeTimeoutMs?: number;
   /** How often a waiting instance looks for the value (ms). */
   pollMs?: number;
+  /**
+   * How long (ms, the cache's clock) a value read from Redis may be answered from this process by `peek`
+   * without asking Redis again; never past the entry's own expiry. 0 disables the hot layer.
+   */
+  hotHoldMs?: number;
+  /** At most this many keys in the hot layer (the oldest held go first). */
+  hotMaxEntries?: number;
+}
+
+/** A Redis read held in process: `until` = min(read + hold, the entry's expiry). */
+interface HotEntry {
+  entry: StoredEntry;
+  until: number;
 }
 
 const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -141,6 +154,24 @@ export function createRedisCache(options: RedisCacheOptions): Cache {
   const computeTimeoutMs = options.computeTimeoutMs ?? 30_000;
   const pollMs = options.pollMs ?? 20;
   const inflight = new Map<string, Promise<CachedValue<unknown>>>();
+  // The hot layer: values this process read from Redis, answered synchronously for a short hold (1 s by
+  // default) so a warm key costs one Redis read per second per instance instead of one per call. Only
+  // completed reads enter it (a computation in flight is never served from it, so coalescing is unchanged),
+  // and an entry leaves it at its own expiry at the latest: no instance serves a value past its TTL. Another
+  // instance's newer value for the same key (written only after a miss) is seen at most one hold later.
+  const hotHoldMs = options.hotHoldMs ?? 1_000;
+  const hotMaxEntries = options.hotMaxEntries ?? 1_000;
+  const hot = new Map<string, HotEntry>();
+  const holdHot = (key: string, entry: StoredEntry) => {
+    if (!(hotHoldMs > 0)) return;
+    hot.delete(key); // re-insert so Map order is the order of reads, oldest first
+    hot.set(key, { entry, until: Math.min(entry.exp, now() + hotHoldMs) });
+    while (hot.size > hotMaxEntries) {
+      const oldest = hot.keys().next().value;
+      if (oldest === undefined) break;
+      hot.delete(oldest);
+    }
+  };
 
   const read = async (key: string): Promise<{ entry?: StoredEntry; locked: boolean }> => {
     const [raw, lock] = await client.mget(prefix + 'c:' + key, prefix + 'l:' + key);
@@ -148,7 +179,9 @@ export function createRedisCache(options: RedisCacheOptions): Cache {
     if (raw === null || raw === undefined) return { locked };
     const entry = JSON.parse(raw) as StoredEntry;
     // Redis expires the key on its own clock; the cache's clock (injectable) decides freshness.
-    return entry.exp > now() ? { entry, locked } : { locked };
+    if (!(entry.exp > now())) return { locked };
+    holdHot(key, entry);
+    return { entry, locked };
   };
 
   const hitOf = <T>(entry: StoredEntry): CachedValue<T> => ({
@@ -219,6 +252,13 @@ export function createRedisCache(options: RedisCacheOptions): Cache {
 
   return {
     kind: 'redis',
+    peek<T>(key: string): CachedValue<T> | undefined {
+      const held = hot.get(key);
+      if (!held) return undefined;
+      if (held.until > now()) return hitOf<T>(held.entry);
+      hot.delete(key);
+      return undefined;
+    },
     async getOrCompute<T>(key: string, ttl: number | ((value: T) => number), compute: () => Promise<T>): Promise<CachedValue<T>> {
       const ttlOf = (value: T) => (typeof ttl === 'function' ? ttl(value) : ttl);
       const pending = inflight.get(key) as Promise<CachedValue<T>> | undefined;
@@ -237,6 +277,7 @@ export function createRedisCache(options: RedisCacheOptions): Cache {
     },
     ping: () => pingClient(client),
     async close() {
+      hot.clear();
       if (ownsClient) await closeClient(client);
     },
   };

@@ -18,6 +18,13 @@ export interface Cache {
    * `ttlS` may depend on the value (a degraded answer is kept for less time than a complete one).
    */
   getOrCompute<T>(key: string, ttlS: number | ((value: T) => number), compute: () => Promise<T>): Promise<CachedValue<T>>;
+  /**
+   * The fresh value for `key` if this process can tell synchronously, else undefined (then ask
+   * `getOrCompute`). Never computes, never waits for an in-flight computation (so coalescing is unchanged)
+   * and never returns a value past its TTL. The warm path of free calls uses it to skip the deadline
+   * machinery; optional so wrappers (bench, tests) need not implement it.
+   */
+  peek?<T>(key: string): CachedValue<T> | undefined;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -34,4 +41,6 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one call for `key` in a rolling window of `windowS` seconds and decides it. */
   hit(key: string, limit: number, windowS: number): Promise<RateDecision>;
+  /** `hit`, decided synchronously: only a limiter whose state is in this process has it (the free routes' warm path uses it). */
+  hitNow?(key: string, limit: number, windowS: number): RateDecision;
 }
