@@ -13,8 +13,9 @@
  * client path, unchanged.
  *
  * Note (docs/performance.md): @x402/evm 2.27's exact schemes recover the signer themselves (viem's
- * `recoverAddress` after `signer.getCode`) and never call `signer.verifyTypedData`, so today this
- * verifier serves only callers of the signer interface; the paid path's recoveries are still viem's.
+ * `recoverAddress` after `signer.getCode`) and never call `signer.verifyTypedData`, so this verifier serves
+ * only callers of the signer interface. The paid path's recoveries are our exact scheme's own
+ * (evm-exact-checks.ts `eip3009SignatureValid`), which the official scheme sits behind.
  */
 import { InvalidAddressError, getAddress, hashTypedData, isAddress, isAddressEqual, isHex, type Address, type ByteArray, type Hex, type Signature } from 'viem';
 import { fastRecoverAddress, nativeRecoveryAvailable, recoverLowercase } from '../../lib/secp256k1-recover.js';
