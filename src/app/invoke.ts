@@ -342,9 +342,12 @@ export class Invoker {
     }
     if (settled.recovered) logger.info({ requestId, endpoint: endpoint.def.key, transaction: settled.transaction }, 'settle call failed after the broadcast; the transfer was found on chain');
     await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
-    // Spelled out rather than spread: `body` may be a getter (JsonOutcome), which a spread would not copy.
+    // Spelled out rather than spread: `body` may be a lazy getter (JsonOutcome), which a spread would evaluate —
+    // building the whole object form of an answer that is sent as its `json` string.
     const headers = { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' };
-    return outcome.json === undefined ? { status: outcome.status, headers, body: outcome.body } : { status: outcome.status, headers, body: outcome.body, json: outcome.json };
+    if (outcome.json === undefined) return { status: outcome.status, headers, body: outcome.body };
+    const unpaid = outcome;
+    return { status: outcome.status, headers, json: outcome.json, get body() { return unpaid.body; } };
   }
 }
 
