@@ -14,6 +14,8 @@ import { eip3009Digest } from '../../src/lib/eip3009-digest.js';
 import {
   createEvmFacilitator, registerEvmSchemes, registerOfficialEvmSchemes, SANDBOX_FACILITATOR_PRIVATE_KEY,
 } from '../../src/payments/facilitator/evm.js';
+import { FastExactEvmScheme } from '../../src/payments/facilitator/evm-exact.js';
+import { batchingRpc, EvmSender } from '../../src/payments/facilitator/evm-sender.js';
 import { startBaseSandbox, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { BASE_USDC, newEvmPayer, sandboxUsdcBalance } from '../helpers/evm-payer.js';
 
@@ -180,6 +182,27 @@ describe('exact EVM scheme: ours answers as the official one', () => {
     }
     assert.deepEqual(results[0], results[1]);
     assert.deepEqual(results[0], { success: false, errorReason: 'invalid_exact_evm_signature', network: 'eip155:8453', payerIsFrom: true });
+  });
+
+  it('a paid call costs 4 JSON-RPC requests: code + simulation (verify), broadcast + receipt (settle)', async () => {
+    const methods: string[] = [];
+    const inner = batchingRpc(sandbox.url);
+    const rpc = (method: string, params: unknown[]) => { methods.push(method); return inner(method, params); };
+    const key = keccak256(stringToHex('evm-exact.test/counting'));
+    const scheme = new FastExactEvmScheme({
+      rpc, sender: new EvmSender(rpc, key, 8453, { confirmationTimeoutMs: 5_000, pollingIntervalMs: 20 }),
+      signer: createEvmFacilitator(sandbox.url, key).signer,
+    });
+    for (let i = 0; i < 2; i++) {
+      methods.length = 0;
+      const { payload, req } = await plain();
+      assert.equal((await scheme.verify(payload, req)).isValid, true);
+      assert.equal((await scheme.settle(payload, req)).success, true);
+    }
+    // The second call: the nonce is counted locally; fees are re-read at most once a second (a slow machine may
+    // cross that second, so they are not part of the count).
+    const fees = new Set(['eth_getBlockByNumber', 'eth_maxPriorityFeePerGas']);
+    assert.deepEqual(methods.filter((m) => !fees.has(m)), ['eth_getCode', 'eth_estimateGas', 'eth_sendRawTransaction', 'eth_getTransactionReceipt']);
   });
 
   it('settles concurrent payments with distinct nonces from one account (local nonce counter)', async () => {

@@ -61,7 +61,6 @@ class FastEip3009 {
     const vouched = this.verified.get(key);
     if (!opts.simulate) this.verified.delete(key);
     const fresh = vouched && this.now - vouched.at <= VERIFIED_TTL_MS ? vouched : undefined;
-    const asset = opts.assetCheck ? startAssetContractCheck(this.deps.signer, c.requiredNetwork as Network, c.asset) : undefined;
     // A vouched-for payment's signature was recovered for exactly this content moments ago; the other checks
     // (time window, recipient, amount against these requirements) run again.
     const local = await localChecks(c, Math.floor(this.now / 1000), { signatureVerified: fresh !== undefined });
@@ -69,14 +68,22 @@ class FastEip3009 {
     if (BEFORE_SIGNATURE.has(local as string)) return { reason: local as string };
     // The payer's code decides how its signature is judged (the official reads it before recovering): with code,
     // an ERC-1271 contract judges it, which only the official path does — and every reason after the signature
-    // check depends on that judgement. Not re-read by a settle this verify vouched for.
-    const code = fresh && local === undefined ? '0x' : await this.deps.rpc('eth_getCode', [c.authorization.from, 'latest']).catch(() => null);
+    // check depends on that judgement. Not re-read by a settle this verify vouched for. The code read, the asset
+    // check (cached 15 min by the package) and the simulation leave together: one JSON-RPC batch.
+    const passing = local === undefined;
+    const codeRead = fresh && passing ? Promise.resolve('0x') : this.deps.rpc('eth_getCode', [c.authorization.from, 'latest']).catch(() => null);
+    const simulation = passing && !fresh ? this.estimate(c) : undefined;
+    const assetCheck = passing && opts.assetCheck
+      ? startAssetContractCheck(this.deps.signer, c.requiredNetwork as Network, c.asset).await().catch(() => null)
+      : Promise.resolve('');
+    const code = await codeRead;
     if (code === null || (code !== '0x' && code !== '')) return undefined;
-    if (local !== undefined) return { reason: local };
-    const assetReason = asset ? await asset.await() : '';
+    if (!passing) return { reason: local };
+    const assetReason = await assetCheck;
+    if (assetReason === null) return undefined;
     if (assetReason) return { reason: assetReason };
     if (fresh) return { valid: true, gas: fresh.gas };
-    const gas = await this.estimate(c);
+    const gas = await simulation;
     if (gas === undefined) return undefined;
     if (opts.simulate) this.remember(key, gas);
     return { valid: true, gas };
