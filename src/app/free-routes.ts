@@ -58,11 +58,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
   const llms = once(() => buildLlmsTxt(deps.registry, site));
   const llmsFull = once(() => buildLlmsFullTxt(deps.registry, site));
   const html = once(() => buildDocsHtml(deps.registry, site));
-  const ajv = createAjv();
-  const validateDemo = compileValidator(ajv, DemoBody);
-  // The demo body has no defaults to fill, so a valid one is checked in place (compileValidator copies every
-  // input first, a share of a warm demo call); a body this refuses goes through validateDemo for its issues.
-  const demoBodyValid: (input: unknown) => boolean = ajv.compile(DemoBody);
+  const validateDemo = compileValidator(createAjv(), DemoBody);
 
   const { limitFree } = deps;
   // The deadline of the demo's chain read, made only when the chain is read (see StatusProbe.demoTarget).
@@ -149,7 +145,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
     }
     const body = req.body === undefined ? {} : req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw notAnObject();
-    const checked = demoBodyValid(body) ? { ok: true as const, value: body as Record<string, unknown> } : validateDemo(body as Record<string, unknown>);
+    const checked = validateDemo(body as Record<string, unknown>);
     if (!checked.ok) throw new ApiError('invalid_input', 'The demo takes {"address": "<wallet or mint>"}', { issues: checked.issues });
     const address = String(checked.value.address);
     if (!deps.status.demoTarget) {

@@ -280,8 +280,8 @@ export class Invoker {
 
   private async run(endpoint: RegisteredEndpoint, input: Record<string, unknown>, requestId: string): Promise<{ outcome: InvokeOutcome; result: HandlerResult }> {
     const { cache, config, now } = this.deps;
-    // A warm answer is taken synchronously; only a miss builds the handler context and the deadline.
-    const execution = peekExecution(endpoint, input, cache) ?? await execute({
+    // execute() answers a warm call from the cache before building the handler context and the deadline.
+    const execution = await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
       context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store, smartMoneyWallets: config.smartMoneyWallets },
     });

@@ -3,12 +3,11 @@
  * receiving addresses. Deterministic, so every run of the sandbox uses the same addresses; public by
  * construction, so never to be used on a real chain (live mode requires explicit keys and addresses).
  */
-import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { getAddressDecoder } from '@solana/kit';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+import { ed25519PrivateKey, ed25519RawPublicKey } from '../lib/ed25519-keys.js';
 
 function derive(seed: string, label: string): Buffer {
   return createHash('sha256').update(`${seed}:${label}`).digest();
@@ -16,9 +15,7 @@ function derive(seed: string, label: string): Buffer {
 
 /** The base58 address of the ed25519 key with this 32-byte seed. */
 export function solanaAddressOfSeed(seed32: Uint8Array): string {
-  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed32]), format: 'der', type: 'pkcs8' });
-  const spki = createPublicKey(key).export({ format: 'der', type: 'spki' });
-  return getAddressDecoder().decode(spki.subarray(spki.length - 32));
+  return getAddressDecoder().decode(ed25519RawPublicKey(ed25519PrivateKey(seed32)));
 }
 
 export interface SandboxIdentities {

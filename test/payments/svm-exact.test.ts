@@ -35,9 +35,10 @@ import { deriveAta } from '../../src/sandbox/solana/accounts.js';
 import { startSolanaSandbox, type SolanaSandbox } from '../../src/sandbox/solana/index.js';
 import {
   SVM_V2_NETWORK,
-  createSvmFacilitatorSigner,
+  createSvmFacilitator,
   registerOfficialSvmSchemes,
   registerSvmSchemes,
+  type SvmFacilitator,
   type SvmFacilitatorSigner,
 } from '../../src/payments/facilitator/svm.js';
 import { newSvmPayer, registerSvmPayer, v1SvmConfig } from '../helpers/svm-payer.js';
@@ -54,6 +55,7 @@ const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
 
 let nowMs = Date.UTC(2025, 0, 1);
 let sandbox: SolanaSandbox;
+let svm: SvmFacilitator;
 let signer: SvmFacilitatorSigner;
 let ours: x402Facilitator;
 let official: x402Facilitator;
@@ -64,8 +66,9 @@ const consoleError = console.error;
 before(async () => {
   console.error = () => undefined;
   sandbox = await startSolanaSandbox({ now: () => new Date(nowMs) });
-  signer = await createSvmFacilitatorSigner(sandbox.url, new Uint8Array(32).fill(11));
-  ours = registerSvmSchemes(new x402Facilitator(), signer);
+  svm = await createSvmFacilitator(sandbox.url, new Uint8Array(32).fill(11));
+  signer = svm.signer;
+  ours = registerSvmSchemes(new x402Facilitator(), svm);
   official = registerOfficialSvmSchemes(new x402Facilitator(), signer);
   payTo = (await newSvmPayer()).address;
 });
@@ -246,9 +249,8 @@ async function expectSettledAlike(
   const [dupA, dupB] = [await ours.settle(a, requirements), await official.settle(b, requirements)];
   assert.deepEqual(shape(dupA), shape(dupB));
   assert.equal(dupA.errorReason, 'duplicate_settlement');
-  const fresh = (register: typeof registerSvmSchemes) => register(new x402Facilitator(), signer);
-  const replayA = await fresh(registerSvmSchemes).settle(a, requirements);
-  const replayB = await fresh(registerOfficialSvmSchemes).settle(b, requirements);
+  const replayA = await registerSvmSchemes(new x402Facilitator(), svm).settle(a, requirements);
+  const replayB = await registerOfficialSvmSchemes(new x402Facilitator(), signer).settle(b, requirements);
   assert.deepEqual(shape(replayA), shape(replayB));
   assert.deepEqual([replayA.payer, replayB.payer], [payerA, payerB]);
   assert.match(replayA.errorReason ?? '', /transaction_failed$/);

@@ -15,8 +15,9 @@ import { deriveAta } from '../../src/sandbox/solana/accounts.js';
 import { startSolanaSandbox, type SolanaSandbox } from '../../src/sandbox/solana/index.js';
 import {
   SVM_V2_NETWORK,
-  createSvmFacilitatorSigner,
+  createSvmFacilitator,
   registerSvmSchemes,
+  type SvmFacilitator,
   type SvmFacilitatorSigner,
 } from '../../src/payments/facilitator/svm.js';
 import { newSvmPayer, registerSvmPayer, sandboxUsdcBalance, v1SvmConfig } from '../helpers/svm-payer.js';
@@ -27,6 +28,7 @@ const HUNDRED_USDC = 100_000_000n;
 
 let nowMs = Date.UTC(2025, 0, 1);
 let sandbox: SolanaSandbox;
+let svm: SvmFacilitator;
 let signer: SvmFacilitatorSigner;
 let facilitator: x402Facilitator;
 
@@ -71,8 +73,9 @@ function txOf(payload: PaymentPayload): string {
 
 before(async () => {
   sandbox = await startSolanaSandbox({ now: () => new Date(nowMs) });
-  signer = await createSvmFacilitatorSigner(sandbox.url, new Uint8Array(32).fill(7));
-  facilitator = registerSvmSchemes(new x402Facilitator(), signer);
+  svm = await createSvmFacilitator(sandbox.url, new Uint8Array(32).fill(7));
+  signer = svm.signer;
+  facilitator = registerSvmSchemes(new x402Facilitator(), svm);
 });
 
 after(() => sandbox.close());
@@ -178,7 +181,7 @@ describe('rejections leave balances unchanged', () => {
     const again = await facilitator.settle(payload, requirements);
     assert.equal(again.success, false);
     // A facilitator without that cache (e.g. restarted): the chain refuses the already-processed transaction.
-    const fresh = registerSvmSchemes(new x402Facilitator(), signer);
+    const fresh = registerSvmSchemes(new x402Facilitator(), svm);
     const replay = await fresh.settle(payload, requirements);
     assert.equal(replay.success, false);
     assert.equal(replay.errorReason, 'invalid_exact_svm_transaction_failed');

@@ -10,7 +10,7 @@ import { SettleError, VerifyError } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
 import { createEvmFacilitator, registerEvmSchemes } from './evm.js';
-import { createSvmFacilitatorSigner, registerSvmSchemes } from './svm.js';
+import { createSvmFacilitator, registerSvmSchemes } from './svm.js';
 
 export interface LocalFacilitatorOptions {
   solanaRpcUrl: string;
@@ -25,7 +25,7 @@ export interface LocalFacilitatorOptions {
 export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions): Promise<FacilitatorClient & { facilitator: x402Facilitator }> {
   const facilitator = new x402Facilitator();
   registerEvmSchemes(facilitator, createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey));
-  registerSvmSchemes(facilitator, await createSvmFacilitatorSigner(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl));
+  registerSvmSchemes(facilitator, await createSvmFacilitator(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl));
   return {
     facilitator,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),

@@ -5,12 +5,11 @@
  * was ~8 % of a paid call's main-thread time). ed25519 signatures are deterministic, so the fee
  * payer's signature is byte-identical to the one @solana/kit's signer produces for the same message and key.
  */
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { sign, verify, type KeyObject } from 'node:crypto';
 import { base58Encode } from '../../lib/base58.js';
+import { ed25519PrivateKey, ed25519PublicKey, ed25519RawPublicKey } from '../../lib/ed25519-keys.js';
 
 /** DER prefixes wrapping a raw 32-byte ed25519 seed (PKCS#8) and public key (SPKI). */
-const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 export interface FeePayerKey {
   readonly address: string;
@@ -22,8 +21,8 @@ export function createFeePayerKey(secretKey: Uint8Array): FeePayerKey {
   if (secretKey.length !== 32 && secretKey.length !== 64) {
     throw new Error(`SVM facilitator key must be 32 (seed) or 64 (keypair) bytes, got ${secretKey.length}`);
   }
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
-  const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length);
+  const privateKey = ed25519PrivateKey(secretKey.subarray(0, 32));
+  const publicKey = ed25519RawPublicKey(privateKey);
   if (secretKey.length === 64 && !publicKey.equals(secretKey.subarray(32))) {
     throw new Error('SVM facilitator keypair: the public key does not belong to the seed');
   }
@@ -40,7 +39,7 @@ export async function verifyEd25519(address: string, keyBytes: Uint8Array, signa
   let key = publicKeys.get(address);
   if (key === undefined) {
     try {
-      key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, keyBytes]), format: 'der', type: 'spki' });
+      key = ed25519PublicKey(keyBytes);
     } catch {
       key = null; // not a curve point: no signature verifies
     }

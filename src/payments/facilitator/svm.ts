@@ -43,53 +43,48 @@ export async function svmFeePayerAddress(secretKey: Uint8Array): Promise<string>
   return (await svmKeyPairFromSecret(secretKey)).address;
 }
 
+/** What the schemes need: the official signer (and fallback schemes) and our fast path's native key and chain client. */
+export interface SvmFacilitator {
+  signer: SvmFacilitatorSigner;
+  fast: { key: FeePayerKey; chain: SvmChain };
+}
+
 /**
- * Builds the facilitator signer via the package's own `toFacilitatorSvmSigner`. The RPC is passed as
- * a per-network map with a `*` fallback so every network name (`solana`, `solana:5eykt…`) resolves
- * to `rpcUrl`; the package's default would otherwise be api.mainnet-beta.solana.com.
+ * Builds the official facilitator signer via the package's own `toFacilitatorSvmSigner`, and beside it our fast
+ * path's native fee-payer key and batching RPC client for the same key and URL. The official RPC is passed as a
+ * per-network map with a `*` fallback so every network name (`solana`, `solana:5eykt…`) resolves to `rpcUrl`;
+ * the package's default would otherwise be api.mainnet-beta.solana.com.
  *
  * `wsUrl` is accepted for symmetry but unused: the facilitator confirms by polling getSignatureStatuses.
  */
-export async function createSvmFacilitatorSigner(
-  rpcUrl: string,
-  secretKey: Uint8Array,
-  wsUrl?: string,
-): Promise<SvmFacilitatorSigner> {
+export async function createSvmFacilitator(rpcUrl: string, secretKey: Uint8Array, wsUrl?: string): Promise<SvmFacilitator> {
   void wsUrl;
   const keyPair = await svmKeyPairFromSecret(secretKey);
   const rpc = createSolanaRpc(mainnet(rpcUrl));
   // A plain object map: passing the kit RPC proxy directly would be misdetected (`'getBalance' in proxy` is false).
-  const signer = toFacilitatorSvmSigner(keyPair, { '*': rpc, [SVM_V2_NETWORK]: rpc, [SVM_V1_NETWORK]: rpc });
-  const withFeePayer = Object.assign(signer, { feePayer: keyPair.address as string });
-  fastPaths.set(withFeePayer, { rpcUrl, secretKey: Uint8Array.from(secretKey) });
-  return withFeePayer;
+  const signer = Object.assign(toFacilitatorSvmSigner(keyPair, { '*': rpc, [SVM_V2_NETWORK]: rpc, [SVM_V1_NETWORK]: rpc }), { feePayer: keyPair.address as string });
+  const key = createFeePayerKey(secretKey);
+  if (key.address !== signer.feePayer) throw new Error('SVM fee payer key does not match the signer');
+  return { signer, fast: { key, chain: new SvmChain(createBatchingJsonRpc(rpcUrl)) } };
 }
 
-/** What the fast schemes need beyond the official signer interface, for signers built here. */
-interface FastPathConfig {
-  rpcUrl: string;
-  secretKey: Uint8Array;
-  built?: { key: FeePayerKey; chain: SvmChain };
+/** The official signer alone (tests and tools that drive the official schemes). */
+export async function createSvmFacilitatorSigner(rpcUrl: string, secretKey: Uint8Array, wsUrl?: string): Promise<SvmFacilitatorSigner> {
+  return (await createSvmFacilitator(rpcUrl, secretKey, wsUrl)).signer;
 }
-const fastPaths = new WeakMap<FacilitatorSvmSigner, FastPathConfig>();
 
 /**
- * Registers v2 `exact` on Solana mainnet and v1 `exact` on `solana`, sharing one duplicate-settlement
- * cache: our fast schemes for a signer from `createSvmFacilitatorSigner` (one RPC client and native key
- * per signer), the official ones for any other signer.
+ * Registers our fast schemes, v2 `exact` on Solana mainnet and v1 `exact` on `solana`, each with the official
+ * scheme behind it; all four share one duplicate-settlement cache and one pending-settlement store.
  */
-export function registerSvmSchemes(facilitator: x402Facilitator, signer: FacilitatorSvmSigner): x402Facilitator {
-  const config = fastPaths.get(signer);
-  if (!config) return registerOfficialSvmSchemes(facilitator, signer);
-  config.built ??= { key: createFeePayerKey(config.secretKey), chain: new SvmChain(createBatchingJsonRpc(config.rpcUrl)) };
-  if (!signer.getAddresses().map(String).includes(config.built.key.address)) throw new Error('SVM fee payer key does not match the signer');
+export function registerSvmSchemes(facilitator: x402Facilitator, svm: SvmFacilitator): x402Facilitator {
   const settlementCache = new SettlementCache();
   const pendingSettlementStore = new InMemoryPendingSettlementStore();
-  const core = { ...config.built, settlementCache };
-  const officialV2 = new ExactSvmScheme(signer, settlementCache, { pendingSettlementStore });
+  const core = { ...svm.fast, settlementCache };
+  const officialV2 = new ExactSvmScheme(svm.signer, settlementCache, { pendingSettlementStore });
   facilitator.register(SVM_V2_NETWORK, new FastExactSvmScheme(core, officialV2, { pendingSettlementStore }));
   // v1 network names have no CAIP-2 colon; the package's own registerExactSvmScheme casts the same way.
-  facilitator.registerV1(SVM_V1_NETWORK as Network, new FastExactSvmSchemeV1(core, new ExactSvmSchemeV1(signer, settlementCache)));
+  facilitator.registerV1(SVM_V1_NETWORK as Network, new FastExactSvmSchemeV1(core, new ExactSvmSchemeV1(svm.signer, settlementCache)));
   return facilitator;
 }
 

@@ -5,13 +5,14 @@
  * for every signature, as many signatures as the header's signers, all-zero = missing) instead of
  * kit's transaction decoder, which would decode every account address a second time.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { verify, type KeyObject } from 'node:crypto';
 import {
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
   getShortU16Decoder,
 } from '@solana/kit';
 import { base58Encode } from '../../lib/base58.js';
+import { ed25519PublicKey } from '../../lib/ed25519-keys.js';
 import { addressBytes } from './accounts.js';
 import { MAX_TX_BYTES } from './constants.js';
 import { RpcError } from './errors.js';
@@ -31,8 +32,6 @@ const shortU16 = getShortU16Decoder();
 type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
 const messageDecoder = getCompiledTransactionMessageDecoder();
 const base58Bytes = getBase58Encoder();
-/** DER SubjectPublicKeyInfo prefix for a raw 32-byte Ed25519 key. */
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /**
  * Recently decoded base64 transactions: a facilitator simulates the same bytes twice (verify, then
@@ -117,7 +116,7 @@ function publicKey(signer: string): KeyObject | null {
   let key = publicKeys.get(signer);
   if (key === undefined) {
     try {
-      key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, addressBytes(signer)]), format: 'der', type: 'spki' });
+      key = ed25519PublicKey(addressBytes(signer));
     } catch {
       key = null;
     }

@@ -14,7 +14,7 @@
  *  - Transaction signatures are 64 bytes that encode (wallet, bucket, index) behind a 26-byte MAC, so
  *    `transaction(signature)` can regenerate any transaction cold, in any process.
  */
-import { base58Decode as decodeBase58, base58Encode } from '../../lib/base58.js';
+import { addressToBytes as decodeAddress, base58Decode as decodeBase58, base58Encode } from '../../lib/base58.js';
 import * as crypto from 'node:crypto';
 const SEP = '\u001f';
 
@@ -69,13 +69,9 @@ export function deriveMint(...parts: readonly (string | number)[]): string {
   }
 }
 
-const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
-
 /** The 32 bytes of a base58 address, or null when it is not one. */
 export function addressToBytes(address: string): Uint8Array | null {
-  if (typeof address !== 'string' || address.length < 32 || address.length > 44 || !BASE58_RE.test(address)) return null;
-  const bytes = base58Decode(address);
-  return bytes && bytes.length === 32 ? bytes : null;
+  return typeof address === 'string' ? decodeAddress(address) ?? null : null;
 }
 
 export function isValidAddress(address: string): boolean {
@@ -237,7 +233,7 @@ export interface DecodedSignature {
 
 /** Inverse of `encodeSignature`; null for any signature the world did not issue. */
 export function decodeSignature(signature: string): DecodedSignature | null {
-  if (signature.length < 86 || signature.length > 90 || !BASE58_RE.test(signature)) return null;
+  if (signature.length < 86 || signature.length > 90) return null; // base58Decode refuses other characters
   const bytes = base58Decode(signature);
   if (!bytes || bytes.length !== 64) return null;
   const mac = bytes.subarray(0, MAC_BYTES);
