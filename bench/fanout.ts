@@ -115,7 +115,7 @@ export async function executeWith(
   const base = benchContext(service, requestId);
   return execute({
     endpoint, input: valid.value, cache, deadlineMs: 15_000, registry,
-    context: { requestId, now: base.now, dataMode: 'sandbox', sources, store: base.store, entities: base.entities, riskyPrograms: base.riskyPrograms },
+    context: { requestId, now: base.now, timers: base.timers, dataMode: 'sandbox', sources, store: base.store, entities: base.entities, riskyPrograms: base.riskyPrograms },
   });
 }
 

@@ -15,6 +15,7 @@
  *    caller's read of a series costs the service, short of HTTP and payment (which only add fixed cost),
  *    and what the ≤ 2 target is checked on.
  */
+import { systemTimers } from '../src/lib/timers.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,7 +119,7 @@ export async function liveTokenAnswer(service: RunningService): Promise<HandlerR
 
 function executionContext(store: Store, now: Date): Omit<HandlerContext, 'signal' | 'call'> {
   return {
-    requestId: 'bench-history', now: () => now, dataMode: 'sandbox',
+    requestId: 'bench-history', now: () => now, timers: systemTimers, dataMode: 'sandbox',
     sources: undefined as never, // the measured path reads only the store and the (cached) live answer
     entities: createEntityDirectory(), riskyPrograms: new Set(), store,
   };

@@ -35,10 +35,16 @@ import { startSandboxProviders, type SandboxProviders } from './sandbox/provider
 import { FaultController } from './sandbox/providers/faults.js';
 import { createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from './sandbox/world/index.js';
 import type { Store } from './store/types.js';
+import { systemTimers, type Timers } from './lib/timers.js';
 
 export interface ServiceOverrides {
   /** Injectable clock for the service and the sandbox chains. */
   now?: () => Date;
+  /**
+   * What deadlines, budgets, breaker cool-downs and job ticks are timed by (src/lib/timers.ts); default real
+   * time. Tests pass `ManualTimers`, so a deadline passes only when the test moves the time forward.
+   */
+  timers?: Timers;
   logger?: Logger;
   store?: Store;
   registry?: Registry;
@@ -109,6 +115,7 @@ export function createLogger(level: string): Logger {
 
 export async function startService(config: Config, overrides: ServiceOverrides = {}): Promise<RunningService> {
   const now = overrides.now ?? (() => new Date());
+  const timers = overrides.timers ?? systemTimers;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
   // Set when the HTTP server starts closing: /status then reports not ready, so a load balancer stops routing here.
@@ -174,12 +181,12 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     if (sandbox) {
       let urls = overrides.sandboxProviderUrls;
       if (!urls) {
-        const providers = await startSandboxProviders(createSandboxWorld(config.sandboxSeed), now, FaultController.fromEnv(config.sandboxFaults));
+        const providers = await startSandboxProviders(createSandboxWorld(config.sandboxSeed), now, FaultController.fromEnv(config.sandboxFaults, timers));
         closers.push(() => providers.close());
         sandbox.providers = providers;
         urls = providers.urls;
       }
-      sources = createSources(urls, {}, tuning, now);
+      sources = createSources(urls, {}, tuning, now, timers);
       // The sandbox's own institutions, labelled like the real ones are in live mode.
       riskyPrograms = new Set([...config.riskyPrograms, ...RISKY_PROGRAMS.map((p) => p.address)]);
       entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
@@ -194,6 +201,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         { helius: config.heliusApiKey, jupiter: config.jupiterApiKey },
         tuning,
         now,
+        timers,
       );
     }
 
@@ -221,7 +229,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       limiter = failOpen(createRedisRateLimiter({ client: redis.client, prefix: config.redisPrefix, now: () => now().getTime() }), logger);
       store = withRedisClaims(store, createRedisClaimGuard({ client: redis.client, prefix: config.redisPrefix }));
     }
-    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now });
+    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now, timers });
     // Stopped before the store closes (closers run in reverse).
     closers.push(() => jobs.stop());
     const ownedCache = cache;
@@ -247,7 +255,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     closers.push(() => recorder.idle());
     const app = await buildApp({
       config, registry, gate, store, cache, limiter,
-      logger, now, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
+      logger, now, timers, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
       lifecycle: { shuttingDown: () => shuttingDown },
     });
     await reserved?.release();

@@ -107,9 +107,9 @@ export async function execute(args: {
   if (warm) return warm;
   const controller = new AbortController();
   const handlerContext: HandlerContext = { ...context, signal: controller.signal, deadlineMs, call: nestedCaller(registry, cache, () => handlerContext) };
-  let timer: NodeJS.Timeout | undefined;
+  let cancelDeadline: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    cancelDeadline = context.timers.setTimeout(() => {
       controller.abort();
       reject(new ApiError('upstream_timeout', `No answer within ${Math.round(deadlineMs / 1000)} s. You were not charged.`));
     }, deadlineMs);
@@ -121,6 +121,6 @@ export async function execute(args: {
     ]);
     return { result: cached.value, cache: { hit: cached.hit, age_s: cached.ageS, ttl_s: cached.ttlS } };
   } finally {
-    clearTimeout(timer);
+    cancelDeadline?.();
   }
 }

@@ -62,7 +62,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
 
   const { limitFree } = deps;
   // The deadline of the demo's chain read, made only when the chain is read (see StatusProbe.demoTarget).
-  const demoSignal = () => AbortSignal.timeout(deps.config.answerDeadlineMs);
+  const demoSignal = () => deps.timers.timeout(deps.config.answerDeadlineMs);
 
   app.get('/openapi.json', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(openapi()));
   app.get('/.well-known/x402', { onRequest: limitFree }, async (_req, reply) => reply.type('application/json').send(wellKnown()));

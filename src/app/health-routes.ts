@@ -6,6 +6,7 @@
  * Neither is rate limited (probes come every few seconds from the infrastructure's own addresses) and neither
  * reaches the facilitator or a data source: a slow upstream must not take instances out of rotation.
  */
+import type { Timers } from '../lib/timers.js';
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../cache/types.js';
 import type { Store } from '../store/types.js';
@@ -13,6 +14,13 @@ import type { Store } from '../store/types.js';
 export interface Lifecycle {
   /** True once SIGTERM (or close) has begun: the instance drains. */
   shuttingDown(): boolean;
+}
+
+interface HealthDeps {
+  store: Store;
+  cache: Cache;
+  lifecycle: Lifecycle;
+  timers: Timers;
 }
 
 export interface Readiness {
@@ -23,11 +31,17 @@ export interface Readiness {
 }
 
 /** Bounded: a backend that hangs counts as down rather than holding the probe. */
-const within = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
-  Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
+async function within<T>(p: Promise<T>, ms: number, fallback: T, timers: Timers): Promise<T> {
+  let cancel: (() => void) | undefined;
+  try {
+    return await Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => (cancel = timers.setTimeout(() => resolve(fallback), ms)))]);
+  } finally {
+    cancel?.();
+  }
+}
 
-export async function readiness(deps: { store: Store; cache: Cache; lifecycle: Lifecycle }): Promise<Readiness> {
-  const [store, cache] = await Promise.all([within(deps.store.ping(), 2_000, false), within(deps.cache.ping(), 2_000, false)]);
+export async function readiness(deps: HealthDeps): Promise<Readiness> {
+  const [store, cache] = await Promise.all([within(deps.store.ping(), 2_000, false, deps.timers), within(deps.cache.ping(), 2_000, false, deps.timers)]);
   const shuttingDown = deps.lifecycle.shuttingDown();
   return {
     ready: store && cache && !shuttingDown,
@@ -37,7 +51,7 @@ export async function readiness(deps: { store: Store; cache: Cache; lifecycle: L
   };
 }
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { store: Store; cache: Cache; lifecycle: Lifecycle }): void {
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   app.get('/status/live', async () => ({ live: true }));
   app.get('/status/ready', async (_req, reply) => {
     const r = await readiness(deps);

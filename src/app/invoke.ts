@@ -3,6 +3,7 @@
  * 402 first → verify → atomic idempotency claim → validate → handler (cache, deadline) → format →
  * settle only after a 2xx → respond. Any 4xx/5xx is answered without settling: nothing is charged.
  */
+import type { Timers } from '../lib/timers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Cache } from '../cache/types.js';
@@ -31,6 +32,7 @@ export interface InvokeDeps {
   config: Config;
   logger: Logger;
   now: () => Date;
+  timers: Timers;
   allEndpoints: EndpointPrice[];
   howToPay: Record<string, unknown>;
   /** The `Authorization: Payment` (MPP card) path; absent unless Stripe is configured. */
@@ -283,7 +285,7 @@ export class Invoker {
     // execute() answers a warm call from the cache before building the handler context and the deadline.
     const execution = await execute({
       endpoint, input, cache, deadlineMs: config.answerDeadlineMs, registry: this.deps.registry,
-      context: { requestId, now, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store, smartMoneyWallets: config.smartMoneyWallets },
+      context: { requestId, now, timers: this.deps.timers, dataMode: config.dataMode, sources: this.deps.sources, entities: this.deps.entities, riskyPrograms: this.deps.riskyPrograms, store: this.deps.store, smartMoneyWallets: config.smartMoneyWallets },
     });
     return { outcome: this.answer(endpoint, input, requestId, execution), result: execution.result };
   }

@@ -2,6 +2,7 @@
  * The HTTP application: Fastify with the invocation route, the free routes, and the cross-cutting
  * rules (request ids, error contract, body limit, CORS exposing the payment headers, security headers).
  */
+import type { Timers } from '../lib/timers.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -43,6 +44,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   logger: Logger;
   now: () => Date;
+  /** Deadlines and probe bounds (src/lib/timers.ts). */
+  timers: Timers;
   publicUrl: string;
   status: StatusProbe;
   card?: CardGate;
@@ -215,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limitFreeNow = freeRouteLimitNow(deps.limiter, deps.config.freeRouteLimitPerMinute);
   const invoker = new Invoker({
     registry: deps.registry, gate: deps.gate, store: deps.store, cache: deps.cache, config: deps.config,
-    logger: deps.logger, now: deps.now, card: deps.card, sources: deps.sources, entities: deps.entities, riskyPrograms: deps.riskyPrograms,
+    logger: deps.logger, now: deps.now, timers: deps.timers, card: deps.card, sources: deps.sources, entities: deps.entities, riskyPrograms: deps.riskyPrograms,
     recorder: deps.recorder,
     allEndpoints: allEndpointPrices(deps.registry),
     howToPay: howToPay(deps.publicUrl, deps.card !== undefined),
@@ -248,6 +251,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
   registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree });
-  registerHealthRoutes(app, { store: deps.store, cache: deps.cache, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
+  registerHealthRoutes(app, { store: deps.store, cache: deps.cache, timers: deps.timers, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
   return app;
 }

@@ -26,6 +26,7 @@ import { startSandboxProviders } from '../sandbox/providers/index.js';
 import { CAST, createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from '../sandbox/world/index.js';
 import { createSources } from '../sources/index.js';
 import type { SnapshotSubjectType, Store } from '../store/types.js';
+import { systemTimers, type Timers } from '../lib/timers.js';
 
 export interface BackfillOptions {
   store: Store;
@@ -34,7 +35,16 @@ export interface BackfillOptions {
   days: number;
   /** "Today": the moment the backfill counts back from. */
   now: Date;
+  /** What each subject-day's 15 s deadline and the source budgets are timed by; default real time. */
+  timers?: Timers;
 }
+
+/**
+ * Subject-days enriched at once. Bounded so that each call's time is its own work, not the whole day's:
+ * with all 68 subjects at once, every source request queued behind the others and a busy machine ran into
+ * the source budgets.
+ */
+const BACKFILL_CONCURRENCY = 8;
 
 export interface BackfillReport {
   days: number;
@@ -62,6 +72,15 @@ const input = (s: Subject): Record<string, unknown> =>
   s.type === 'token' ? { mint: s.address, include_holders: true } : s.type === 'wallet' ? { address: s.address, depth: 'light' } : {};
 const subjectKey = (s: Subject) => `${s.type}:${s.address}`;
 
+/** Runs `work` over `items`, `lanes` at a time. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
 export function castSubjects(): Subject[] {
   return Object.values(CAST).flatMap((e) => (e.kind === 'token' || e.kind === 'wallet' ? [{ type: e.kind, address: e.address }] : []));
 }
@@ -73,6 +92,7 @@ export function perpsMarketSubjects(): Subject[] {
 
 export async function backfillSandbox(options: BackfillOptions): Promise<BackfillReport> {
   const { store, seed, days } = options;
+  const timers = options.timers ?? systemTimers;
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new RangeError('days must be an integer from 1 to 365');
   const today = utcDay(options.now);
   const fromDay = addDays(today, -days);
@@ -89,9 +109,9 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
   };
 
   let clock = new Date(`${fromDay}T12:00:00Z`);
-  const providers = await startSandboxProviders(createSandboxWorld(seed), () => clock, new FaultController());
+  const providers = await startSandboxProviders(createSandboxWorld(seed), () => clock, new FaultController({}, timers));
   try {
-    const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 }, () => clock);
+    const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 }, () => clock, timers);
     const registry = buildRegistry();
     const entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
     const riskyPrograms = new Set(RISKY_PROGRAMS.map((p) => p.address));
@@ -105,14 +125,15 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
       clock = new Date(`${day}T12:00:00Z`);
       const at = clock;
       const context = (requestId: string): HandlerContext => ({
-        requestId, now: () => at, signal: AbortSignal.timeout(15_000), dataMode: 'sandbox', sources, entities, riskyPrograms, store,
+        requestId, now: () => at, signal: timers.timeout(15_000), timers, dataMode: 'sandbox', sources, entities, riskyPrograms, store,
         call: (key) => Promise.reject(new Error(`backfill: unexpected composite call to ${key}`)),
       });
-      await Promise.all(subjects.map(async (s) => {
-        if (observed.get(subjectKey(s))!.has(day)) {
-          report.kept++;
-          return;
-        }
+      const pending = subjects.filter((s) => {
+        const kept = observed.get(subjectKey(s))!.has(day);
+        if (kept) report.kept++;
+        return !kept;
+      });
+      await inLanes(pending, BACKFILL_CONCURRENCY, async (s) => {
         const def = registry.get(ENDPOINT[s.type])!.def;
         try {
           const result = await def.handler!(input(s), context(`backfill-${day}-${s.address}`));
@@ -129,7 +150,7 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
           const message = `${ENDPOINT[s.type]} ${s.address}: ${err instanceof Error ? err.message : String(err)}`;
           if (!report.errors.includes(message)) report.errors.push(message);
         }
-      }));
+      });
     }
     return report;
   } finally {

@@ -2,6 +2,7 @@
  * The service's jobs, wired: retention (daily), the snapshot sweep (hourly, see snapshot-sweep.ts) and
  * the launch platform's coin index (every 10 minutes, see launchpad-index.ts), under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
  */
+import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
 import type { EntityDirectory } from '../analytics/entities.js';
 import { ApiError } from '../app/errors.js';
@@ -24,19 +25,22 @@ export interface ServiceJobDeps {
   riskyPrograms: ReadonlySet<string>;
   logger: Logger;
   now: () => Date;
+  /** Ticks, run budgets and the handlers' deadlines (src/lib/timers.ts). */
+  timers: Timers;
 }
 
 export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
-  const { config, store, sources, entities, riskyPrograms, now } = deps;
+  const { config, store, sources, entities, riskyPrograms, now, timers } = deps;
   // What a paid call's handler gets, minus the caller: the swept enrichments make no composite calls.
   const context = (requestId: string, signal: AbortSignal): HandlerContext => ({
-    requestId, now, signal, deadlineMs: config.answerDeadlineMs, dataMode: config.dataMode, sources, entities, riskyPrograms, store,
+    requestId, now, signal, timers, deadlineMs: config.answerDeadlineMs, dataMode: config.dataMode, sources, entities, riskyPrograms, store,
     call: (key) => Promise.reject(new ApiError('internal', `job ${requestId}: unexpected composite call to ${key}`)),
   });
   return createJobRunner({
     store,
     logger: deps.logger.child({ component: 'jobs' }),
     now,
+    timers,
     jobs: [
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),

@@ -147,15 +147,15 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
     name: LAUNCHPAD_INDEX_JOB,
     intervalMs: LAUNCHPAD_INDEX_INTERVAL_MS,
     leaseMs: o.budgetMs + 5 * 60_000,
-    async run({ now, signal }) {
+    async run({ now, signal, timers }) {
       let state = await store.launchpadRefreshState();
       const resumed = state.refreshStartedAt !== null && now.getTime() - state.refreshStartedAt.getTime() < o.abandonAfterMs;
       if (!resumed) {
         await store.beginLaunchpadRefresh(now);
         state = await store.launchpadRefreshState();
       }
-      // Real time, not `now`: the budget bounds how long this run holds the platform and the lease.
-      const budget = AbortSignal.any([signal, AbortSignal.timeout(o.budgetMs)]);
+      // Timers, not `now`: the budget bounds how long this run holds the platform and the lease.
+      const budget = AbortSignal.any([signal, timers.timeout(o.budgetMs)]);
       let cursor = state.cursor;
       let pages = 0;
       let coins = 0;

@@ -17,6 +17,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { systemTimers, type Timers } from '../lib/timers.js';
 import type { Store } from '../store/types.js';
 
 export interface JobRun {
@@ -24,6 +25,8 @@ export interface JobRun {
   now: Date;
   /** Aborted when the runner stops (service shutdown). */
   signal: AbortSignal;
+  /** What a run's time budgets are measured on (src/lib/timers.ts). */
+  timers: Timers;
 }
 
 export interface Job {
@@ -67,6 +70,8 @@ export interface JobRunnerOptions {
   holder?: string;
   /** How often `start()` ticks; default one minute. */
   tickMs?: number;
+  /** What the ticks and the runs' budgets are timed by; default real time. */
+  timers?: Timers;
 }
 
 /** The start of the interval containing `now` (epoch-aligned). */
@@ -89,7 +94,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** The interval (its start, ms) each job was last run for by this runner: saves a store round trip per tick. */
   const ranFor = new Map<string, number>();
   const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  const timers = options.timers ?? systemTimers;
+  let cancelTick: (() => void) | undefined;
 
   async function attempt(job: Job, now: Date, interval: number): Promise<JobTickResult> {
     const log = logger.child({ job: job.name, holder });
@@ -105,7 +111,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const started = performance.now();
     let result: Extract<JobTickResult, { status: 'ran' | 'failed' }>;
     try {
-      const summary = await job.run({ now, signal: stopping.signal });
+      const summary = await job.run({ now, signal: stopping.signal, timers });
       result = { job: job.name, status: 'ran', summary, durationMs: Math.round(performance.now() - started) };
       // The interval in the line lets an operator (and the scale-out test) see each interval ran once across instances.
       log.info({ summary, durationMs: result.durationMs, interval: new Date(interval).toISOString() }, 'job ran');
@@ -139,14 +145,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return Promise.all(jobs.map((job) => runIfDue(job, now)));
     },
     start() {
-      if (timer || stopping.signal.aborted) return;
-      const tick = () => void this.tick();
-      timer = setInterval(tick, options.tickMs ?? 60_000);
-      timer.unref();
+      if (cancelTick || stopping.signal.aborted) return;
+      const tick = () => {
+        void this.tick();
+        cancelTick = timers.setTimeout(tick, options.tickMs ?? 60_000);
+      };
       tick();
     },
     async stop() {
-      clearInterval(timer);
+      cancelTick?.();
       stopping.abort(new Error('job runner stopped'));
       await Promise.all(running.values());
     },

@@ -17,6 +17,7 @@
  * `maxPerRun` enrichments and `concurrency` at a time, so the daily load is spread over the day and
  * bounded by 24 × maxPerRun.
  */
+import type { Timers } from '../lib/timers.js';
 import { runBounded } from '../endpoints/intelligence/shared/bounded-run.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
@@ -92,7 +93,7 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     return out;
   }
 
-  async function snapshotOne(type: SweptType, subject: string, now: Date, signal: AbortSignal): Promise<Outcome> {
+  async function snapshotOne(type: SweptType, subject: string, now: Date, signal: AbortSignal, timers: Timers): Promise<Outcome> {
     const { key, input } = SWEEP_ENDPOINTS[type];
     const endpoint = registry.get(key);
     const handler = endpoint?.def.handler;
@@ -100,7 +101,7 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     if (!endpoint || !handler || !capture) throw new Error(`${key} has no handler or snapshot capture`);
     const valid = endpoint.validate(input(subject));
     if (!valid.ok) throw new Error(`${key}: stored subject ${subject} is not a valid input`);
-    const callSignal = AbortSignal.any([signal, AbortSignal.timeout(o.callTimeoutMs)]);
+    const callSignal = AbortSignal.any([signal, timers.timeout(o.callTimeoutMs)]);
     const result = await handler(valid.value, options.context(`job:snapshot-sweep:${type}:${subject}`, callSignal));
     if ((result.caveats ?? []).some((c) => DEGRADED.has(c.code))) return 'degraded';
     const snapshots = capture(valid.value, result);
@@ -117,15 +118,16 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     intervalMs: o.intervalMs,
     // The run's budget is one interval; the lease outlives it by a margin.
     leaseMs: o.intervalMs + 10 * 60_000,
-    async run({ now, signal }) {
+    async run({ now, signal, timers }) {
       const today = utcDayOf(now);
       const all = [...(await dueDaily(today)), ...interleave(await Promise.all(WATCHED_TYPES.map((t) => due(t, today))))];
       const batch = all.slice(0, o.maxPerRun);
-      const outcomes = await runBounded(batch, (s) => snapshotOne(s.type, s.subject, now, signal), {
+      const outcomes = await runBounded(batch, (s) => snapshotOne(s.type, s.subject, now, signal, timers), {
         concurrency: o.concurrency,
         // Ends by the next interval; subjects not reached stay due for the next run.
         budgetMs: o.intervalMs,
         signal,
+        timers,
       });
       const count = (pred: (x: (typeof outcomes)[number]) => boolean) => outcomes.filter(pred).length;
       const failures = outcomes.flatMap((x, i) => (x.status === 'failed' ? [`${batch[i]!.subject}: ${x.error instanceof Error ? x.error.message : String(x.error)}`] : []));

@@ -3,6 +3,7 @@
  * of truth: routes, validation, the 402 challenge, `/openapi.json`, `/.well-known/x402`,
  * `/llms.txt`, `/docs` and (later) MCP tools are all generated from it.
  */
+import type { Timers } from '../lib/timers.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { InputIssue } from '../app/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
@@ -67,6 +68,11 @@ export interface HandlerContext {
   now: () => Date;
   /** Aborted when the call's 15 s answer deadline passes. */
   signal: AbortSignal;
+  /**
+   * The time budgets inside a call are measured on (src/lib/timers.ts): a handler that spends part of its
+   * deadline on optional work (a batch's items, risk reads) reads the time and sets its budgets here.
+   */
+  timers: Timers;
   /**
    * The answer deadline in ms from the handler's start (absent: the 15 s default). A handler that can
    * answer with partial results (batch-enrich) ends its work just before it instead of losing the call.

@@ -1,7 +1,8 @@
 /**
  * A circuit breaker per source: after `failureThreshold` consecutive failures the source is skipped
  * for `cooldownMs` (calls fail fast with `circuit_open` instead of waiting on a dead upstream), then one
- * trial call is let through (half-open); its success closes the circuit again.
+ * trial call is let through (half-open); its success closes the circuit again. `now` is a monotonic
+ * clock in ms (a `Timers`' `now`, src/lib/timers.ts), so tests move the cool-down instead of waiting it out.
  */
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
@@ -13,7 +14,7 @@ export class CircuitBreaker {
   constructor(
     private readonly failureThreshold = 5,
     private readonly cooldownMs = 10_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get state(): BreakerState {

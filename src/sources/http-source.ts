@@ -7,6 +7,7 @@
  */
 import { CircuitBreaker } from './breaker.js';
 import { SourceError, type LegName } from './errors.js';
+import { systemTimers, type Timers } from '../lib/timers.js';
 
 export interface HttpSourceOptions {
   leg: LegName;
@@ -23,6 +24,8 @@ export interface HttpSourceOptions {
   query?: Record<string, string>;
   breaker?: CircuitBreaker;
   fetchImpl?: typeof fetch;
+  /** When the budget ends (src/lib/timers.ts); the pause before a retry is real time (pacing, not a decision). */
+  timers?: Timers;
 }
 
 export interface RequestOptions<T> {
@@ -52,14 +55,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export class HttpSource {
   readonly leg: LegName;
   readonly breaker: CircuitBreaker;
-  private readonly opts: Required<Omit<HttpSourceOptions, 'breaker' | 'headers' | 'query' | 'fetchImpl'>> & Pick<HttpSourceOptions, 'headers' | 'query'>;
+  private readonly opts: Required<Omit<HttpSourceOptions, 'breaker' | 'headers' | 'query' | 'fetchImpl' | 'timers'>> & Pick<HttpSourceOptions, 'headers' | 'query'>;
+  private readonly timers: Timers;
   private readonly fetchImpl: typeof fetch;
   /** Requests sent (attempts, retries included): the bench reports upstream calls per endpoint call. */
   requestCount = 0;
 
   constructor(options: HttpSourceOptions) {
     this.leg = options.leg;
-    this.breaker = options.breaker ?? new CircuitBreaker();
+    this.timers = options.timers ?? systemTimers;
+    const timers = this.timers;
+    this.breaker = options.breaker ?? new CircuitBreaker(undefined, undefined, () => timers.now());
     this.fetchImpl = options.fetchImpl ?? fetch;
     this.opts = {
       leg: options.leg,
@@ -82,7 +88,7 @@ export class HttpSource {
 
   async request<T>(path: string, options: RequestOptions<T>): Promise<T> {
     if (!this.breaker.allow()) throw new SourceError(this.leg, 'circuit_open', `${this.leg} is failing; skipped for now`);
-    const budget = AbortSignal.timeout(this.opts.timeoutMs);
+    const budget = this.timers.timeout(this.opts.timeoutMs);
     const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
     let lastError: SourceError | undefined;
     for (let attempt = 0; attempt <= this.opts.retries; attempt++) {

@@ -4,6 +4,7 @@
  * what differs is configuration only. Health of every source's circuit breaker feeds `/status`.
  */
 import { CircuitBreaker } from './breaker.js';
+import { systemTimers, type Timers } from '../lib/timers.js';
 import { CARD_PACKS_LIVE_URL, CardPackClient } from './card-packs.js';
 import { DefiLlamaClient } from './defillama.js';
 import { DexScreenerClient } from './dexscreener.js';
@@ -89,18 +90,21 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
 /**
  * `now` is the clock of the venue B client (oracle staleness, interest accrued since a custody's last
  * update): the service's clock, so a sandbox run on an injected clock agrees with its sandbox chain.
+ * `timers` decide when a source call gives up and when a breaker lets a trial call through (src/lib/timers.ts).
  */
-export function createSources(urls: SourceUrls, keys: SourceKeys, tuning: SourceTuning, now: () => Date = () => new Date()): Sources {
+export function createSources(
+  urls: SourceUrls, keys: SourceKeys, tuning: SourceTuning, now: () => Date = () => new Date(), timers: Timers = systemTimers,
+): Sources {
   // One breaker per leg: two hosts of one provider trip together.
   const breakers = new Map<LegName, CircuitBreaker>();
   const breaker = (leg: LegName) => {
     let b = breakers.get(leg);
-    if (!b) breakers.set(leg, (b = new CircuitBreaker()));
+    if (!b) breakers.set(leg, (b = new CircuitBreaker(undefined, undefined, () => timers.now())));
     return b;
   };
   const http: HttpSource[] = [];
   const source = (leg: LegName, baseUrl: string, extra: { query?: Record<string, string>; headers?: Record<string, string>; timeoutMs?: number } = {}) => {
-    const s = new HttpSource({ leg, baseUrl, timeoutMs: extra.timeoutMs ?? tuning.timeoutMs, retries: tuning.retries, breaker: breaker(leg), query: extra.query, headers: extra.headers });
+    const s = new HttpSource({ leg, baseUrl, timeoutMs: extra.timeoutMs ?? tuning.timeoutMs, retries: tuning.retries, breaker: breaker(leg), query: extra.query, headers: extra.headers, timers });
     http.push(s);
     return s;
   };

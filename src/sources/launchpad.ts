@@ -12,6 +12,7 @@
  */
 import type { DailyPoint, RewardCoin } from '../analytics/launchpad/types.js';
 import { SourceError } from './errors.js';
+import { systemTimers, type Timers } from '../lib/timers.js';
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import {
@@ -47,31 +48,10 @@ export const LAUNCHPAD_RATE_LIMIT_BURST = 5;
 export const LAUNCHPAD_PAGE_LIMIT_DEFAULT = 100;
 export const LAUNCHPAD_PAGE_LIMIT_MAX = 100;
 
-export interface Clock {
-  /** Milliseconds, monotonic enough for spacing requests. */
-  now(): number;
-  /** Resolves after `ms`; rejects when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+/** What the rate limiter waits on: `now` in monotonic ms, `sleep` abortable (src/lib/timers.ts). */
+export type Clock = Pick<Timers, 'now' | 'sleep'>;
 
-/** Sleeps `ms`; the abort listener is removed when the sleep ends, so a long-lived signal shared by many
- * waits (an index run's) never accumulates listeners. */
-function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: realSleep };
+export const SYSTEM_CLOCK: Clock = systemTimers;
 
 /**
  * Token bucket: `burst` tokens, refilled at `ratePerSecond`. `take()` waits until a token is available

@@ -8,6 +8,11 @@
  *
  * `fixedNow` freezes that clock at a given moment (still moved by `advance`), so two services answer
  * from the same sandbox moment.
+ *
+ * Deadlines, source budgets, breaker cool-downs and job ticks run on `ManualTimers` (src/lib/timers.ts):
+ * they pass only when the test calls `advance`, never because the machine is slow (docs/testing.md). The
+ * sandbox providers' latency and hang faults wait on the same timers; `sandbox.providers.faults.stalled(leg)`
+ * says when a request is being held. `realTimers: true` keeps real time for a test that measures it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { after, before } from 'node:test';
@@ -15,32 +20,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { startService, type RunningService, type ServiceOverrides } from '../../src/service.js';
+import { ManualTimers, systemTimers, type Timers } from '../../src/lib/timers.js';
 
 export interface TestService extends RunningService {
-  /** Moves the shared clock forward. */
+  /** Moves the shared clock forward, and the timers with it (firing the deadlines that fall due). */
   advance(ms: number): void;
+  /** The service's timers: `ManualTimers` unless `realTimers` was asked for. */
+  timers: Timers;
   invoke(key: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-export interface TestServiceOptions extends Omit<ServiceOverrides, 'now'> {
+export interface TestServiceOptions extends Omit<ServiceOverrides, 'now' | 'timers'> {
   /** A constant clock (moved only by `advance`) instead of real time. */
   fixedNow?: Date;
+  /** Real time for deadlines and budgets (a test that measures them), instead of `ManualTimers`. */
+  realTimers?: boolean;
 }
 
 export async function startTestService(
   options: TestServiceOptions = {},
   env: Record<string, string> = {},
 ): Promise<TestService> {
-  const { fixedNow, ...overrides } = options;
+  const { fixedNow, realTimers, ...overrides } = options;
+  const timers = realTimers ? systemTimers : new ManualTimers();
   const clockBase = fixedNow ? () => fixedNow.getTime() : () => Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'oea-test-'));
   const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env }), port: 0, host: '127.0.0.1', dataDir };
   let offset = 0;
-  const service = await startService(config, { ...overrides, now: () => new Date(clockBase() + offset) });
+  const service = await startService(config, { ...overrides, now: () => new Date(clockBase() + offset), timers });
   return {
     ...service,
+    timers,
     advance(ms: number) {
       offset += ms;
+      if (timers instanceof ManualTimers) timers.advance(ms);
     },
     invoke(key, body, headers = {}) {
       return fetch(`${service.url}/entrypoints/${key}/invoke`, {

@@ -5,6 +5,7 @@
  * Then the smart-money scan on a scripted venue (one account failing, every account failing), and venue C
  * down through the stack (502, nothing charged).
  */
+import { ManualTimers } from '../../src/lib/timers.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFVENUE_CAST as R, createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
@@ -241,7 +242,7 @@ describe('smart-money scan on a scripted venue C', () => {
     },
   });
   const run = (failing: (address: string) => boolean, topTraders = 3) =>
-    smartMoneyAnswer(venue(failing), { topTraders, signal: new AbortController().signal, deadlineMs: 10_000 });
+    smartMoneyAnswer(venue(failing), { topTraders, signal: new AbortController().signal, timers: new ManualTimers(), deadlineMs: 10_000 });
 
   it('an account that fails → that trader skipped with a leg_degraded caveat; the others make the consensus', async () => {
     const result = await run((a) => a === R.DIRECTIONAL);

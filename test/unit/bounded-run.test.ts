@@ -5,6 +5,10 @@ import { runBounded, withinBudget } from '../../src/endpoints/intelligence/share
 import { callFailure, errorOfOutcome, type FailedMember } from '../../src/endpoints/intelligence/shared/member-errors.js';
 import { ApiError } from '../../src/app/errors.js';
 import { SourceError } from '../../src/sources/errors.js';
+import { ManualTimers, systemTimers } from '../../src/lib/timers.js';
+
+/** Lets every promise continuation that is ready run (no I/O is involved in these jobs). */
+const settle = () => new Promise<void>((r) => setImmediate(r));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const never = new AbortController().signal;
@@ -19,30 +23,48 @@ test('runBounded: never more than `concurrency` jobs at once; outcomes in input 
     running--;
     if (ms === 20) throw new Error('boom');
     return ms * 2;
-  }, { concurrency: 2, budgetMs: 5_000, signal: never });
+  }, { concurrency: 2, budgetMs: 5_000, signal: never, timers: systemTimers });
   assert.equal(peak, 2);
   assert.deepEqual(outcomes.map((o) => (o.status === 'done' ? o.value : o.status)), [60, 20, 'failed', 10, 30, 50]);
 });
 
 test('runBounded: at the budget, running jobs are timed_out (started) and waiting ones timed_out (not started)', async () => {
-  const started = performance.now();
-  const outcomes = await runBounded([10, 400, 400, 10], (ms) => sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 100, signal: never });
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 300, `answered at the budget, not after the slow jobs (${elapsed} ms)`);
+  // Jobs and budget on one manual time: what is running at the budget is decided by due times, not speed.
+  const timers = new ManualTimers();
+  let settled = false;
+  const run = runBounded([10, 400, 400, 10], (ms) => timers.sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 100, signal: never, timers });
+  void run.then(() => (settled = true));
+  timers.advance(10);
+  await settle();
+  timers.advance(89);
+  await settle();
+  assert.equal(settled, false, 'still running 1 ms before the budget');
+  timers.advance(1);
+  const outcomes = await run;
+  assert.equal(timers.now(), 100, 'answered at the budget, not after the slow jobs');
   // Lane 1: 10 ms job, then the 400 ms job (running at the budget); lane 2: the other 400 ms job. The last never starts.
   assert.deepEqual(outcomes.map((o) => (o.status === 'timed_out' ? `timed_out:${o.started}` : o.status)), ['done', 'timed_out:true', 'timed_out:true', 'timed_out:false']);
 });
 
 test("runBounded: the caller's abort ends the run like the budget", async () => {
+  const timers = new ManualTimers();
   const controller = new AbortController();
-  setTimeout(() => controller.abort(), 30);
-  const outcomes = await runBounded([1, 500], (ms) => sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 5_000, signal: controller.signal });
+  const run = runBounded([1, 500], (ms) => timers.sleep(ms).then(() => ms), { concurrency: 2, budgetMs: 5_000, signal: controller.signal, timers });
+  timers.advance(1);
+  await settle();
+  controller.abort();
+  const outcomes = await run;
   assert.deepEqual(outcomes.map((o) => o.status), ['done', 'timed_out']);
 });
 
 test('withinBudget: the value in time, the fallback after', async () => {
-  assert.equal(await withinBudget(sleep(5).then(() => 'v'), 200, null), 'v');
-  assert.equal(await withinBudget(sleep(300).then(() => 'v'), 20, null), null);
+  const timers = new ManualTimers();
+  const inTime = withinBudget(timers.sleep(199).then(() => 'v'), 200, null, timers);
+  const late = withinBudget(timers.sleep(201).then(() => 'v'), 200, null, timers);
+  timers.advance(199);
+  await settle();
+  timers.advance(1);
+  assert.deepEqual([await inTime, await late], ['v', null]);
 });
 
 test('errorOfOutcome: ApiError and SourceError keep their codes without "You were not charged"; others are internal', () => {

@@ -25,6 +25,10 @@ import { launchpadTokensAt } from '../../src/sandbox/world/launchpad.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { LaunchpadClient, TokenBucket } from '../../src/sources/launchpad.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Job budgets on manual time: they pass only when a test moves it (src/lib/timers.ts). */
+const timers = new ManualTimers();
 
 const MIN = 60_000;
 /** Mid-day, well after every sandbox coin was created. */
@@ -79,7 +83,7 @@ describe('launchpad index job', () => {
   test('a full refresh indexes every coin (4 pages of 10), publishes, and writes today\'s daily points', async () => {
     const store = openSqliteStore(':memory:');
     const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE });
-    const summary = await job.run({ now: new Date(T0), signal: never });
+    const summary = await job.run({ now: new Date(T0), signal: never, timers });
     assert.match(summary, /^new refresh, 4 pages \(31 coins\) staged, index published with 31 coins, 31 daily points written, 0 points deleted$/);
     const expected = launchpadTokensAt(T0);
     const coins = (await store.launchpadCoins()).map(indexedCoin);
@@ -99,14 +103,14 @@ describe('launchpad index job', () => {
   test('a failing 2nd page leaves the previous index serving; the next run resumes at page 2 and completes', async () => {
     const store = openSqliteStore(':memory:');
     const job = launchpadIndexJob({ store, client: client(proxyUrl), pageLimit: PAGE });
-    await job.run({ now: new Date(T0), signal: never });
+    await job.run({ now: new Date(T0), signal: never, timers });
     const before = await store.launchpadCoins();
 
     script.failCursorPages = true;
     script.pageRequests = [];
     const t1 = T0 + 10 * MIN;
     nowMs = t1;
-    await assert.rejects(job.run({ now: new Date(t1), signal: never }));
+    await assert.rejects(job.run({ now: new Date(t1), signal: never, timers }));
     assert.deepEqual(script.pageRequests.map((c) => c === null), [true, false], 'page 1 read, page 2 failed');
     assert.deepEqual(await store.launchpadCoins(), before, 'the previous index keeps serving, untouched');
     const failed = await store.launchpadRefreshState();
@@ -120,7 +124,7 @@ describe('launchpad index job', () => {
     script.pageRequests = [];
     const t2 = T0 + 20 * MIN;
     nowMs = t2;
-    const summary = await job.run({ now: new Date(t2), signal: never });
+    const summary = await job.run({ now: new Date(t2), signal: never, timers });
     assert.match(summary, /^resumed at page 2, 3 pages \(21 coins\) staged, index published with 31 coins/);
     assert.equal(script.pageRequests[0], failed.cursor, 'continued from the saved cursor, page 1 not read again');
     assert.equal(script.pageRequests.length, 3);
@@ -137,7 +141,7 @@ describe('launchpad index job', () => {
     // The 1.8 s budget sits midway, so 600 ms of scheduling delay on a loaded machine still lands in page 2.
     faults.set('launchpad', { latencyMs: 300 });
     const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, detailConcurrency: 4, budgetMs: 1_800 });
-    const summary = await job.run({ now: new Date(T0), signal: never });
+    const summary = await job.run({ now: new Date(T0), signal: never, timers });
     assert.match(summary, /^new refresh, 1 pages \(10 coins\) staged, out of time budget \(1800 ms\) after 1 pages; the next run resumes$/);
     const partial = await store.launchpadRefreshState();
     assert.equal(partial.pages, 1);
@@ -149,7 +153,7 @@ describe('launchpad index job', () => {
     faults.clear();
     const t1 = T0 + 10 * MIN;
     nowMs = t1;
-    const done = await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(t1), signal: never });
+    const done = await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(t1), signal: never, timers });
     assert.match(done, /^resumed at page 2, 3 pages \(21 coins\) staged, index published with 31 coins/);
     assert.equal((await store.launchpadCoins()).length, 31);
     await store.close();
@@ -158,9 +162,9 @@ describe('launchpad index job', () => {
   test('the page bound ends a run early; the next run resumes', async () => {
     const store = openSqliteStore(':memory:');
     const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 2 });
-    assert.equal(await job.run({ now: new Date(T0), signal: never }), 'new refresh, 2 pages (20 coins) staged, page bound 2 reached; the next run resumes');
+    assert.equal(await job.run({ now: new Date(T0), signal: never, timers }), 'new refresh, 2 pages (20 coins) staged, page bound 2 reached; the next run resumes');
     assert.equal((await store.launchpadRefreshState()).coins, 0);
-    assert.match(await job.run({ now: new Date(T0 + 10 * MIN), signal: never }), /^resumed at page 3, 2 pages \(11 coins\) staged, index published with 31 coins/);
+    assert.match(await job.run({ now: new Date(T0 + 10 * MIN), signal: never, timers }), /^resumed at page 3, 2 pages \(11 coins\) staged, index published with 31 coins/);
     await store.close();
   });
 
@@ -169,9 +173,9 @@ describe('launchpad index job', () => {
     try {
       const file = join(dir, 'store.sqlite');
       let store = openSqliteStore(file);
-      await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never });
+      await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never, timers });
       const t1 = T0 + 10 * MIN;
-      await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 1 }).run({ now: new Date(t1), signal: never });
+      await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 1 }).run({ now: new Date(t1), signal: never, timers });
       const coins = await store.launchpadCoins();
       const mint = coins[0]!.mint;
       const points = await store.launchpadDailyPoints(mint, TODAY, TODAY);
@@ -186,7 +190,7 @@ describe('launchpad index job', () => {
       assert.equal(state.pages, 1);
       assert.equal(state.refreshStartedAt?.getTime(), t1);
       const t2 = T0 + 20 * MIN;
-      assert.match(await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(t2), signal: never }), /^resumed at page 2, 3 pages/);
+      assert.match(await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(t2), signal: never, timers }), /^resumed at page 2, 3 pages/);
       assert.equal((await store.launchpadRefreshState()).refreshedAt?.getTime(), t2);
       await store.close();
     } finally {
@@ -196,10 +200,10 @@ describe('launchpad index job', () => {
 
   test('a refresh in progress for 2 h or more is started over rather than resumed', async () => {
     const store = openSqliteStore(':memory:');
-    await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 1 }).run({ now: new Date(T0), signal: never });
+    await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 1 }).run({ now: new Date(T0), signal: never, timers });
     const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, maxPages: 1 });
-    assert.match(await job.run({ now: new Date(T0 + 120 * MIN - 1), signal: never }), /^resumed at page 2/);
-    assert.match(await job.run({ now: new Date(T0 + 120 * MIN), signal: never }), /^new refresh/);
+    assert.match(await job.run({ now: new Date(T0 + 120 * MIN - 1), signal: never, timers }), /^resumed at page 2/);
+    assert.match(await job.run({ now: new Date(T0 + 120 * MIN), signal: never, timers }), /^new refresh/);
     await store.close();
   });
 
@@ -209,7 +213,7 @@ describe('launchpad index job', () => {
     await put('2026-04-06'); // today − 36
     await put('2026-04-07'); // today − 35
     await put('2026-05-11');
-    const summary = await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never });
+    const summary = await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never, timers });
     assert.match(summary, /, 1 points deleted$/);
     assert.deepEqual((await store.launchpadDailyPoints('OLD', '2026-01-01', TODAY)).map((p) => p.day), ['2026-04-07', '2026-05-11']);
     assert.equal(await store.deleteLaunchpadDailyPointsBefore('2026-04-07'), 0);
@@ -224,7 +228,7 @@ describe('launchpad index job', () => {
     await store.putLaunchpadDailyPoint({ mint: rain.mint, day: '2026-05-11', data: {
       day: '2026-05-11', at: late, distributions_quote: 0, distributions_usd: 0, market_cap_usd: 1, holders: 2,
     } });
-    await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never });
+    await launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE }).run({ now: new Date(T0), signal: never, timers });
     const [fixed] = await store.launchpadDailyPoints(rain.mint, '2026-05-11', '2026-05-11');
     assert.deepEqual(fixed!.data, dailyPointOf({ ...rain, market_cap_usd: 1, holders: 2 }, '2026-05-11', new Date(late)));
     assert.ok((fixed!.data.distributions_quote as number) > 0, 'SOLRAIN paid on 2026-05-11');

@@ -9,6 +9,10 @@ import { pino } from 'pino';
 import { QUERY_RETENTION_DAYS, retentionJob } from '../../src/jobs/retention.js';
 import { createJobRunner } from '../../src/jobs/runner.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Job budgets on manual time: they pass only when a test moves it (src/lib/timers.ts). */
+const timers = new ManualTimers();
 
 // 2024-03-05 − 35 days = 2024-01-30 (Mar 5 → Feb 29 is 5 days, → Jan 31 is 29 more, → Jan 30 is the 35th).
 const NOW = new Date('2024-03-05T05:30:00.000Z');
@@ -35,7 +39,7 @@ test('retention: snapshots, observations and query-stream hours older than their
   await query('stays', new Date('2024-03-05T05:00:00.000Z'));
 
   const job = retentionJob({ store, snapshotRetentionDays: 35 });
-  const summary = await job.run({ now: NOW, signal: new AbortController().signal });
+  const summary = await job.run({ now: NOW, signal: new AbortController().signal, timers });
   assert.equal(summary, 'deleted 2 snapshots and 1 observations before 2024-01-30, 1 query-stream hours before 2024-02-26T05:30:00.000Z');
 
   assert.deepEqual(await store.getSnapshots('token', 'old', '2000-01-01', '2100-01-01'), []);
@@ -46,7 +50,7 @@ test('retention: snapshots, observations and query-stream hours older than their
   assert.deepEqual(await store.queryCounts('token', new Date(0), new Date('2024-03-06T00:00:00.000Z')), [{ entity: 'stays', count: 2 }]);
 
   // A second run the same day deletes nothing more.
-  assert.match(await job.run({ now: NOW, signal: new AbortController().signal }), /^deleted 0 snapshots and 0 observations .*, 0 query-stream/);
+  assert.match(await job.run({ now: NOW, signal: new AbortController().signal, timers }), /^deleted 0 snapshots and 0 observations .*, 0 query-stream/);
   await store.close();
 });
 

@@ -12,6 +12,10 @@ import { buildRegistry } from '../../src/registry/index.js';
 import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../src/registry/types.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/types.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Job budgets on manual time: they pass only when a test moves it (src/lib/timers.ts). */
+const timers = new ManualTimers();
 
 const NOW = new Date('2026-03-10T10:15:00.000Z');
 const TODAY = '2026-03-10';
@@ -65,7 +69,7 @@ test('sweep: watched subjects without a snapshot today get one from their endpoi
   const calls: string[] = [];
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, {}), context });
 
-  const summary = await job.run({ now: NOW, signal: never });
+  const summary = await job.run({ now: NOW, signal: never, timers });
   assert.equal(summary, '4 due, 4 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
   assert.deepEqual(calls.sort(), ['perps:{}', 'tok-7-days-ago', 'tok-yesterday', 'wal-3-days-ago']);
   const [swept] = await store.getSnapshots('token', 'tok-yesterday', TODAY, TODAY);
@@ -75,7 +79,7 @@ test('sweep: watched subjects without a snapshot today get one from their endpoi
   assert.deepEqual((await store.getSnapshots('token', 'tok-done-today', TODAY, TODAY))[0]?.data, { paid: 'call' }, 'today\'s snapshot untouched');
   assert.deepEqual(await store.getSnapshots('token', 'tok-8-days-ago', TODAY, TODAY), []);
 
-  assert.equal(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), '0 due, 0 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.equal(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never, timers }), '0 due, 0 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
   assert.equal(calls.length, 4, 'nothing is enriched twice in a day');
   await store.close();
 });
@@ -88,10 +92,10 @@ test('sweep: at most maxPerRun per run, types alternating, the rest deferred to 
   const inFlight = { now: 0, peak: 0 };
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, { delayMs: 10 }, inFlight), context, maxPerRun: 4, concurrency: 2 });
 
-  assert.match(await job.run({ now: NOW, signal: never }), /^8 due, 4 recorded, .* 4 deferred$/);
+  assert.match(await job.run({ now: NOW, signal: never, timers }), /^8 due, 4 recorded, .* 4 deferred$/);
   assert.deepEqual(calls, ['perps:{}', 't1', 'w1', 't2'], 'the daily perps market first, then interleaved: wallets are not starved by a long token list');
   assert.equal(inFlight.peak, 2);
-  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^4 due, 4 recorded, .* 0 deferred$/);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never, timers }), /^4 due, 4 recorded, .* 0 deferred$/);
   assert.deepEqual(calls.slice(4), ['t3', 'w2', 't4', 't5']);
   await store.close();
 });
@@ -103,14 +107,14 @@ test('sweep: a degraded answer or a failing subject records nothing, does not st
   const behaviour: Behaviour = { degraded: new Set(['degraded']), failing: new Set(['bad']) };
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, behaviour), context });
 
-  assert.equal(await job.run({ now: NOW, signal: never }),
+  assert.equal(await job.run({ now: NOW, signal: never, timers }),
     '4 due, 2 recorded, 1 degraded (retried next run), 1 failed, 0 timed out, 0 deferred, first failure bad: no data for bad');
   assert.deepEqual(await store.getSnapshots('token', 'degraded', TODAY, TODAY), []);
   assert.deepEqual(await store.getSnapshots('token', 'bad', TODAY, TODAY), []);
   assert.equal((await store.getSnapshots('token', 'good', TODAY, TODAY)).length, 1);
 
   behaviour.degraded!.clear();
-  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^2 due, 1 recorded, 0 degraded .* 1 failed/);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never, timers }), /^2 due, 1 recorded, 0 degraded .* 1 failed/);
   assert.equal((await store.getSnapshots('token', 'degraded', TODAY, TODAY)).length, 1, 'recorded once it recovered');
   await store.close();
 });
@@ -119,14 +123,14 @@ test('sweep: pool venue A\'s perps markets are swept every day without being wat
   const store = openSqliteStore(':memory:');
   const calls: string[] = [];
   const job = snapshotSweepJob({ store, registry: fakeRegistry(calls, {}), context });
-  assert.equal(await job.run({ now: NOW, signal: never }), '1 due, 1 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
+  assert.equal(await job.run({ now: NOW, signal: never, timers }), '1 due, 1 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
   assert.deepEqual(calls, ['perps:{}']);
   assert.deepEqual(await store.getSnapshots('perps_market', 'A', TODAY, TODAY), [
     { subjectType: 'perps_market', subject: 'A', day: TODAY, takenAt: NOW, data: { value: 8, by: 'perps-market-structure' } },
   ]);
-  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never }), /^0 due/);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 3_600_000), signal: never, timers }), /^0 due/);
   // The next day it is due again, with no watch list at all.
-  assert.match(await job.run({ now: new Date(NOW.getTime() + 86_400_000), signal: never }), /^1 due, 1 recorded/);
+  assert.match(await job.run({ now: new Date(NOW.getTime() + 86_400_000), signal: never, timers }), /^1 due, 1 recorded/);
   assert.equal(calls.length, 2);
   await store.close();
 });

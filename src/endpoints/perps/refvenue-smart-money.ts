@@ -36,6 +36,7 @@ export default defineEndpoint({
     market: input.market,
     topTraders: input.top_traders ?? DEFAULT_TOP_TRADERS,
     signal: ctx.signal,
+    timers: ctx.timers,
     deadlineMs: ctx.deadlineMs,
   }),
   briefing: refSmartMoneyBriefing,

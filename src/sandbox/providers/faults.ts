@@ -4,8 +4,14 @@
  * real answer with its values of the wrong type or its fields missing). Set from `SANDBOX_FAULTS` (JSON, e.g.
  * `{"market_data":{"latencyMs":50}}`) at start-up, or at run time by tests. Deterministic: an error rate
  * of 0.25 fails exactly every 4th request, so a test sees the same sequence every run.
+ *
+ * Latency is waited out on the controller's `Timers` (src/lib/timers.ts): in tests the same manual time as
+ * the service's deadlines, so "slower than the deadline" is decided by the order of two due times, not by
+ * the machine's speed. `stalled(leg)` tells a test when a request is being held (latency or hang), which is
+ * when moving the time forward has something to act on.
  */
 import type { LegName } from '../../sources/errors.js';
+import { systemTimers, type Timers } from '../../lib/timers.js';
 
 export interface Fault {
   latencyMs?: number;
@@ -33,14 +39,39 @@ export interface Fault {
 export class FaultController {
   private readonly faults = new Map<LegName, Fault>();
   private readonly counters = new Map<LegName, number>();
+  private readonly stalls = new Map<LegName, number>();
+  private readonly stallWaiters: { leg: LegName; count: number; resolve: () => void }[] = [];
 
-  constructor(initial: Partial<Record<LegName, Fault>> = {}) {
+  constructor(initial: Partial<Record<LegName, Fault>> = {}, readonly timers: Timers = systemTimers) {
     for (const [leg, fault] of Object.entries(initial)) this.faults.set(leg as LegName, fault);
   }
 
-  static fromEnv(value: string | undefined): FaultController {
-    if (!value) return new FaultController();
-    return new FaultController(JSON.parse(value) as Partial<Record<LegName, Fault>>);
+  static fromEnv(value: string | undefined, timers: Timers = systemTimers): FaultController {
+    if (!value) return new FaultController({}, timers);
+    return new FaultController(JSON.parse(value) as Partial<Record<LegName, Fault>>, timers);
+  }
+
+  /** Called by the provider server when it starts holding a request of `leg` (latency or hang). */
+  noteStall(leg: LegName): void {
+    const count = (this.stalls.get(leg) ?? 0) + 1;
+    this.stalls.set(leg, count);
+    for (const waiter of [...this.stallWaiters]) {
+      if (waiter.leg === leg && waiter.count <= count) {
+        this.stallWaiters.splice(this.stallWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  /** Requests of `leg` held so far (latency or hang), since start. */
+  stallCount(leg: LegName): number {
+    return this.stalls.get(leg) ?? 0;
+  }
+
+  /** Resolves once `count` requests of `leg` have been held since start (default: one more than now). */
+  stalled(leg: LegName, count = this.stallCount(leg) + 1): Promise<void> {
+    if (this.stallCount(leg) >= count) return Promise.resolve();
+    return new Promise((resolve) => this.stallWaiters.push({ leg, count, resolve }));
   }
 
   set(leg: LegName, fault: Fault | undefined): void {

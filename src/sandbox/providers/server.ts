@@ -50,7 +50,8 @@ export async function startProviderServer(leg: LegName, handler: ProviderHandler
     count++;
     const fault = faults.get(leg);
     try {
-      if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault?.latencyMs || fault?.hang) faults.noteStall(leg);
+      if (fault?.latencyMs) await faults.timers.sleep(fault.latencyMs);
       if (fault?.hang) {
         // Held until the client gives up or the server closes.
         await new Promise<void>((resolve) => {

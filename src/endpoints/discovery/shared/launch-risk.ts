@@ -81,7 +81,7 @@ async function readOne(ctx: HandlerContext, mint: string): Promise<{ risk: Launc
 
 /** Risk reads of `mints` (bounded, within `budgetMs`), by mint. */
 export async function readLaunchRisks(ctx: HandlerContext, mints: readonly string[], budgetMs: number): Promise<Map<string, LaunchRiskRead>> {
-  const outcomes = await runBounded(mints, (mint) => readOne(ctx, mint), { concurrency: RISK_READ_CONCURRENCY, budgetMs, signal: ctx.signal });
+  const outcomes = await runBounded(mints, (mint) => readOne(ctx, mint), { concurrency: RISK_READ_CONCURRENCY, budgetMs, signal: ctx.signal, timers: ctx.timers });
   return new Map(mints.map((mint, i): [string, LaunchRiskRead] => {
     const o = outcomes[i]!;
     return [mint, o.status === 'done' ? { ok: true, risk: o.value.risk, caveats: o.value.caveats } : { ok: false, error: errorOfOutcome(o) }];

@@ -43,9 +43,9 @@ const EXCLUSION_TEXT: Record<NewTokenExclusion, string> = {
   risk_above_max: 'risk score above max_risk_score',
 };
 
-/** Time left for the risk reads: the answer deadline minus what the call has used and a margin. */
+/** Time left for the risk reads: the answer deadline minus what the call has used (on `ctx.timers`, where `startedAt` was read) and a margin. */
 export function riskBudgetMs(ctx: HandlerContext, startedAt: number, reserveMs = 0): number {
-  return Math.max(0, (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - (performance.now() - startedAt) - DEADLINE_MARGIN_MS - reserveMs);
+  return Math.max(0, (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - (ctx.timers.now() - startedAt) - DEADLINE_MARGIN_MS - reserveMs);
 }
 
 /** The risk as an answer shows it. */
@@ -146,7 +146,7 @@ function tokenView(rank: number, m: LaunchMarket, risk: LaunchRisk, nowMs: numbe
 }
 
 export async function newTokensAnswer(input: NewTokensInput, ctx: HandlerContext): Promise<HandlerResult> {
-  const startedAt = performance.now();
+  const startedAt = ctx.timers.now();
   const minLiquidityUsd = input.min_liquidity_usd ?? 1000;
   const maxRiskScore = input.max_risk_score ?? 0.8;
   const limit = input.limit ?? 10;

@@ -120,7 +120,7 @@ export async function readSmartWallets(ctx: HandlerContext, seed: SmartSeed, loo
 
   const started = performance.now();
   const outcomes = await runBounded(seed.wallets, (address) => historySince(ctx.sources.helius, address, startTs, ctx.signal), {
-    concurrency: READ_CONCURRENCY, budgetMs: READ_BUDGET_MS, signal: ctx.signal,
+    concurrency: READ_CONCURRENCY, budgetMs: READ_BUDGET_MS, signal: ctx.signal, timers: ctx.timers,
   });
   const historiesMs = performance.now() - started;
 

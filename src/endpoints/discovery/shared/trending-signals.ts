@@ -85,7 +85,7 @@ const buyShare = (m: Market) => (m.buys24h !== null && m.sells24h !== null && m.
 const NOT_REQUESTED: WhaleRead = { read: false, signal: null, whales: null, accumulating: null, distributing: null, net_flow_usd: null, note: 'include_whale_watch is false: not read, and not a factor' };
 
 export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: HandlerContext): Promise<HandlerResult> {
-  const startedAt = performance.now();
+  const startedAt = ctx.timers.now();
   const minLiquidityUsd = input.min_liquidity_usd ?? 10_000;
   const maxRiskScore = input.max_risk_score ?? 0.7;
   const limit = input.limit ?? 10;
@@ -156,7 +156,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   if (includeWhale) {
     const top = scored.slice(0, whaleSummary.top_n);
     const whaleStarted = performance.now();
-    const outcomes = await runBounded(top, (s) => ctx.call('whale-watch', { mint: s.mint }), { concurrency: WHALE_WATCH_TOP_N, budgetMs: riskBudgetMs(ctx, startedAt), signal: ctx.signal });
+    const outcomes = await runBounded(top, (s) => ctx.call('whale-watch', { mint: s.mint }), { concurrency: WHALE_WATCH_TOP_N, budgetMs: riskBudgetMs(ctx, startedAt), signal: ctx.signal, timers: ctx.timers });
     whaleMs = performance.now() - whaleStarted;
     const failures: string[] = [];
     top.forEach((s, i) => {

@@ -63,10 +63,10 @@ export async function batchEnrich(input: BatchInput, ctx: HandlerContext): Promi
   const unique = [...new Set(input.addresses)];
   const budgetMs = (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - BATCH_DEADLINE_MARGIN_MS;
   // The guard runs beside the items and within the same budget (a slow chain must not hold the answer).
-  const mintCheck = input.type === 'wallet' ? withinBudget(mintsAmong(unique, ctx), budgetMs, null) : Promise.resolve(null);
+  const mintCheck = input.type === 'wallet' ? withinBudget(mintsAmong(unique, ctx), budgetMs, null, ctx.timers) : Promise.resolve(null);
   const [outcomes, mints] = await Promise.all([
     runBounded(unique, (address) => enrichOne(address, input.type, depth, ctx), {
-      concurrency: BATCH_CONCURRENCY, budgetMs, signal: ctx.signal,
+      concurrency: BATCH_CONCURRENCY, budgetMs, signal: ctx.signal, timers: ctx.timers,
     }),
     mintCheck,
   ]);

@@ -12,6 +12,8 @@
  * slow source) and could open its circuit breaker for everyone over what was only our time budget.
  */
 
+import type { Timers } from '../../../lib/timers.js';
+
 export type JobOutcome<R> =
   | { status: 'done'; value: R; durationMs: number }
   | { status: 'failed'; error: unknown; durationMs: number }
@@ -23,6 +25,8 @@ export interface BoundedRunOptions {
   budgetMs: number;
   /** The caller's signal (the answer deadline): aborting it ends the run like the budget does. */
   signal: AbortSignal;
+  /** What the budget is measured on (the handler's `ctx.timers`). */
+  timers: Timers;
 }
 
 export async function runBounded<T, R>(
@@ -34,7 +38,7 @@ export async function runBounded<T, R>(
   const budget = new AbortController();
   const budgetEnded = new Promise<'expired'>((resolve) => budget.signal.addEventListener('abort', () => resolve('expired'), { once: true }));
   const expire = () => budget.abort(new Error('time budget ended'));
-  const timer = setTimeout(expire, Math.max(0, options.budgetMs));
+  const cancelBudget = options.timers.setTimeout(expire, options.budgetMs);
   if (options.signal.aborted) expire();
   else options.signal.addEventListener('abort', expire, { once: true });
   let next = 0;
@@ -55,21 +59,21 @@ export async function runBounded<T, R>(
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, inputs.length)) }, lane));
   } finally {
-    clearTimeout(timer);
+    cancelBudget();
     options.signal.removeEventListener('abort', expire);
   }
   return outcomes.map((o) => o ?? { status: 'timed_out', started: false });
 }
 
 /** The promise's value, or `fallback` if it has not settled within `ms` (the promise is left to finish). */
-export async function withinBudget<V, F>(promise: Promise<V>, ms: number, fallback: F): Promise<V | F> {
-  let timer: NodeJS.Timeout | undefined;
+export async function withinBudget<V, F>(promise: Promise<V>, ms: number, fallback: F, timers: Timers): Promise<V | F> {
+  let cancel: (() => void) | undefined;
   const expired = new Promise<F>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
+    cancel = timers.setTimeout(() => resolve(fallback), ms);
   });
   try {
     return await Promise.race([promise, expired]);
   } finally {
-    clearTimeout(timer);
+    cancel?.();
   }
 }

@@ -86,7 +86,7 @@ export async function compareWallets(addresses: string[], depth: 'light' | 'full
   const started = performance.now();
   const [loaded, mints] = await Promise.all([
     compareMembers(addresses, (a) => walletProfileWithFacts(a, { full: depth === 'full' }, ctx), ctx),
-    withinBudget(mintsAmong(addresses, ctx), (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - 500, null),
+    withinBudget(mintsAmong(addresses, ctx), (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - 500, null, ctx.timers),
   ]);
   const members: MemberOutcome<Awaited<ReturnType<typeof walletProfileWithFacts>>>[] = loaded.map((m) =>
     mints?.has(m.address) ? { address: m.address, ok: false, error: mintGivenAsWallet(m.address, 'Compare it with compare-tokens.') } : m,

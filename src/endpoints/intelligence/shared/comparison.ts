@@ -23,6 +23,7 @@ export async function compareMembers<V>(addresses: readonly string[], load: (add
     concurrency: addresses.length,
     budgetMs: (ctx.deadlineMs ?? DEFAULT_DEADLINE_MS) - COMPARE_DEADLINE_MARGIN_MS,
     signal: ctx.signal,
+    timers: ctx.timers,
   });
   return addresses.map((address, i) => {
     const o = outcomes[i]!;

@@ -73,7 +73,7 @@ export interface Expansion {
 /** The histories of `neighbours` (one page each), concurrency-bounded; a failing neighbour is reported, not thrown. */
 export async function expandNeighbours(neighbours: readonly string[], ctx: HandlerContext): Promise<Expansion> {
   const outcomes = await runBounded(neighbours, (address) => readHistory(address, NEIGHBOUR_PAGES, ctx), {
-    concurrency: EXPAND_CONCURRENCY, budgetMs: EXPAND_BUDGET_MS, signal: ctx.signal,
+    concurrency: EXPAND_CONCURRENCY, budgetMs: EXPAND_BUDGET_MS, signal: ctx.signal, timers: ctx.timers,
   });
   const histories: FetchedHistory[] = [];
   const failed: Expansion['failed'] = [];

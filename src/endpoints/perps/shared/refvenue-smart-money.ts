@@ -12,6 +12,7 @@
  * coin name (kBONK, HYPE, …), so `BONK`, `bonk` and `kBONK` are one focus, reported as BONK. A focus no
  * scanned trader holds is a valid answer with no coins and a caveat.
  */
+import type { Timers } from '../../../lib/timers.js';
 import {
   BIAS_LONG_MIN_PCT, BIAS_SHORT_MAX_PCT, CONVICTION_FULL_BREADTH_TRADERS, MAX_ACCOUNT_VALUE_USD, MAX_MONTH_TURNOVER,
   MIN_ACCOUNT_VALUE_USD, leaderboardFilter, monthTurnover, pct, smartMoneyConsensus, sumUsd, usd,
@@ -35,6 +36,8 @@ export interface SmartMoneyRequest {
   market?: string;
   topTraders: number;
   signal: AbortSignal;
+  /** What the accounts' budget is measured on (HandlerContext.timers). */
+  timers: Timers;
   /** The answer deadline in ms from the handler's start (HandlerContext.deadlineMs). */
   deadlineMs?: number;
   concurrency?: number;
@@ -57,17 +60,19 @@ interface ScanOutcome {
 
 export async function smartMoneyAnswer(venue: RefVenueCSource, request: SmartMoneyRequest): Promise<HandlerResult> {
   const started = performance.now();
+  const budgetStarted = request.timers.now();
   const board = await gatherLegs({ leaderboard: () => venue.leaderboard(request.signal) });
   const rows = required(board.leaderboard);
   const filter = leaderboardFilter(rows);
   const scanned = filter.kept.slice(0, request.topTraders);
 
   const accountsStarted = performance.now();
-  const budgetMs = (request.deadlineMs ?? DEFAULT_DEADLINE_MS) - (accountsStarted - started) - ANSWER_MARGIN_MS;
+  const budgetMs = (request.deadlineMs ?? DEFAULT_DEADLINE_MS) - (request.timers.now() - budgetStarted) - ANSWER_MARGIN_MS;
   const outcomes = await runBounded(scanned, (row) => venue.account(row.address, request.signal), {
     concurrency: request.concurrency ?? ACCOUNT_READ_CONCURRENCY,
     budgetMs,
     signal: request.signal,
+    timers: request.timers,
   });
   const scans = scanned.map((row, i) => scanOutcome(row, outcomes[i]!));
   const read: SmartTrader[] = scans.flatMap((s) => (s.account ? [{ row: s.row, account: s.account }] : []));
