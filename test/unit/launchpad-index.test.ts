@@ -38,7 +38,8 @@ const never = new AbortController().signal;
 const PAGE = 10; // 31 coins → 4 pages
 
 let nowMs = T0;
-const faults = new FaultController();
+/** The platform's latency waits on the same manual time as the job's budget. */
+const faults = new FaultController({}, timers);
 let platform: ProviderServer;
 let proxy: Server;
 let proxyUrl: string;
@@ -77,7 +78,7 @@ beforeEach(() => {
 });
 
 const client = (baseUrl: string) =>
-  new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl, backoffMs: 1, retries: 0 }), bucket: new TokenBucket(1e6, 1e6) });
+  new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl, backoffMs: 1, retries: 0, timers }), bucket: new TokenBucket(1e6, 1e6) });
 
 describe('launchpad index job', () => {
   test('a full refresh indexes every coin (4 pages of 10), publishes, and writes today\'s daily points', async () => {
@@ -137,11 +138,22 @@ describe('launchpad index job', () => {
 
   test('a slow platform (latency beyond the budget): partial progress saved, index unchanged until complete', async () => {
     const store = openSqliteStore(':memory:');
-    // 300 ms a request: page 1 = 1 page read + 10 details in 3 rounds of ≤4 = 1.2 s; page 2 would end at 2.4 s.
-    // The 1.8 s budget sits midway, so 600 ms of scheduling delay on a loaded machine still lands in page 2.
+    // 300 ms a request, on manual time: page 1 = 1 page read + 10 details in 3 rounds of ≤4, done at 1.2 s;
+    // page 2's read ends at 1.5 s and its first round of details would end at 1.8 s, when the 1.8 s budget
+    // (set before any request, so first among timers due then) has already cut it.
     faults.set('launchpad', { latencyMs: 300 });
     const job = launchpadIndexJob({ store, client: client(platform.url), pageLimit: PAGE, detailConcurrency: 4, budgetMs: 1_800 });
-    const summary = await job.run({ now: new Date(T0), signal: never, timers });
+    const start = timers.now();
+    const held = faults.stallCount('launchpad');
+    const run = job.run({ now: new Date(T0), signal: never, timers });
+    // Cumulative requests held when each round is in flight: page 1 read, 4 + 4 + 2 details, page 2 read, 4 details.
+    for (const count of [1, 5, 9, 11, 12, 16]) {
+      await faults.stalled('launchpad', held + count);
+      timers.advance(300);
+    }
+    const summary = await run;
+    assert.equal(timers.now() - start, 1_800);
+    assert.equal(faults.stallCount('launchpad') - held, 16, 'no request after the budget ran out');
     assert.match(summary, /^new refresh, 1 pages \(10 coins\) staged, out of time budget \(1800 ms\) after 1 pages; the next run resumes$/);
     const partial = await store.launchpadRefreshState();
     assert.equal(partial.pages, 1);
