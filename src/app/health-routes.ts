@@ -34,7 +34,7 @@ export interface Readiness {
 async function within<T>(p: Promise<T>, ms: number, fallback: T, timers: Timers): Promise<T> {
   let cancel: (() => void) | undefined;
   try {
-    return await Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => (cancel = timers.setTimeout(() => resolve(fallback), ms)))]);
+    return await Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => (cancel = timers.setTimeout(() => resolve(fallback), ms, { unref: true })))]);
   } finally {
     cancel?.();
   }

@@ -148,7 +148,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (cancelTick || stopping.signal.aborted) return;
       const tick = () => {
         void this.tick();
-        cancelTick = timers.setTimeout(tick, options.tickMs ?? 60_000);
+        cancelTick = timers.setTimeout(tick, options.tickMs ?? 60_000, { unref: true });
       };
       tick();
     },

@@ -12,8 +12,11 @@
 export interface Timers {
   /** Milliseconds on a monotonic scale: only differences mean anything. */
   now(): number;
-  /** Calls `callback` once, `ms` from now; returns the cancel function. */
-  setTimeout(callback: () => void, ms: number): () => void;
+  /**
+   * Calls `callback` once, `ms` from now; returns the cancel function. `unref`: a real timer that does not
+   * keep the process alive by itself (a periodic tick, a probe's bound).
+   */
+  setTimeout(callback: () => void, ms: number, options?: { unref?: boolean }): () => void;
   /** A signal aborted with a `TimeoutError` `ms` from now (like `AbortSignal.timeout`). */
   timeout(ms: number): AbortSignal;
   /** Resolves `ms` from now; rejects with the signal's reason if it aborts first. */
@@ -40,8 +43,9 @@ function sleepOn(setTimer: Timers['setTimeout'], ms: number, signal?: AbortSigna
 /** Real time. */
 export const systemTimers: Timers = {
   now: () => performance.now(),
-  setTimeout(callback, ms) {
+  setTimeout(callback, ms, options) {
     const timer = setTimeout(callback, Math.max(0, ms));
+    if (options?.unref) timer.unref();
     return () => clearTimeout(timer);
   },
   timeout: (ms) => AbortSignal.timeout(Math.max(0, ms)),

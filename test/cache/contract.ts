@@ -132,11 +132,14 @@ export async function cacheContract(t: TestContext, backend: Backend): Promise<v
   await t.test('shared: when the computing instance fails, the waiting one computes itself', async () => {
     const a = backend.cache();
     const b = peer.cache();
+    let computing!: () => void;
+    const holding = new Promise<void>((resolve) => (computing = resolve));
     const failing = a.getOrCompute('shared-fail', 60, async () => {
-      await sleep(50);
+      computing();
+      await sleep(50); // pacing: b usually finds the lock taken and waits; it computes itself either way
       throw new Error('boom');
     });
-    await sleep(10); // a holds the lock
+    await holding; // a computes: it holds the lock (an event, not a guessed delay)
     const waiting = b.getOrCompute('shared-fail', 60, async () => 'from b');
     await assert.rejects(failing);
     const got = await waiting;

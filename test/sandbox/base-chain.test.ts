@@ -351,6 +351,7 @@ describe('sandbox USDC contract is strict on its own (no facilitator pre-checks)
     return { message, signature };
   }
 
+  /** Receipts are awaited with `timeout: 0` (viem's default gives up after 180 s of real time): no limit of our own. */
   function clients() {
     const relayer = newEvmPayer(); // anyone may submit an EIP-3009 authorization
     const transport = http(sandbox.url, { retryCount: 0 });
@@ -370,14 +371,14 @@ describe('sandbox USDC contract is strict on its own (no facilitator pre-checks)
     const m = a.message;
     const args = [m.from, m.to, m.value, m.validAfter, m.validBefore, m.nonce] as const;
     const h1 = await wallet.writeContract({ address: USDC, abi: eip3009ABI, functionName: 'transferWithAuthorization', args: [...args, Number(v), r, s] });
-    assert.equal((await pub.waitForTransactionReceipt({ hash: h1 })).status, 'success');
+    assert.equal((await pub.waitForTransactionReceipt({ hash: h1, timeout: 0 })).status, 'success');
     const b = await authorize(payer, payTo, 500n);
     const m2 = b.message;
     const h2 = await wallet.writeContract({
       address: USDC, abi: eip3009ABI, functionName: 'transferWithAuthorization',
       args: [m2.from, m2.to, m2.value, m2.validAfter, m2.validBefore, m2.nonce, b.signature],
     });
-    assert.equal((await pub.waitForTransactionReceipt({ hash: h2 })).status, 'success');
+    assert.equal((await pub.waitForTransactionReceipt({ hash: h2, timeout: 0 })).status, 'success');
     assert.deepEqual(await balances(payer.address, payTo), [HUNDRED_USDC - 1500n, HUNDRED_USDC + 1500n]);
     assert.equal(
       await pub.readContract({ address: USDC, abi: eip3009ABI, functionName: 'authorizationState', args: [payer.address, m.nonce] }),
@@ -422,7 +423,7 @@ describe('sandbox USDC contract is strict on its own (no facilitator pre-checks)
         address: USDC, abi: eip3009ABI, functionName: 'transferWithAuthorization', gas: 100_000n,
         args: [m.from, m.to, m.value, m.validAfter, m.validBefore, m.nonce, forged.signature],
       });
-      assert.equal((await pub.waitForTransactionReceipt({ hash })).status, 'reverted');
+      assert.equal((await pub.waitForTransactionReceipt({ hash, timeout: 0 })).status, 'reverted');
     });
     assert.equal(
       await pub.readContract({ address: USDC, abi: eip3009ABI, functionName: 'authorizationState', args: [payer.address, m.nonce] }),

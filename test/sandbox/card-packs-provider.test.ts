@@ -12,6 +12,10 @@ import { startProviderServer, type ProviderServer } from '../../src/sandbox/prov
 import { CardPackClient } from '../../src/sources/card-packs.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { failure } from '../helpers/source-failure.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 /** A Monday 00:00 UTC: the restock moment. */
 const MONDAY = Date.UTC(2025, 2, 3);
@@ -25,7 +29,7 @@ let client: CardPackClient;
 
 before(async () => {
   server = await startProviderServer('card_packs', createCardPackHandler(() => new Date(nowMs)), faults);
-  client = new CardPackClient({ http: new HttpSource({ leg: 'card_packs', baseUrl: server.url, backoffMs: 1, retries: 0 }) });
+  client = new CardPackClient({ http: new HttpSource({ leg: 'card_packs', baseUrl: server.url, backoffMs: 1, retries: 0, timers: sourceTimers }) });
 });
 after(() => server.close());
 beforeEach(() => {
@@ -147,7 +151,7 @@ describe('card_packs in the sandbox providers', () => {
     try {
       assert.equal(providers.servers.card_packs.leg, 'card_packs');
       assert.equal(providers.urls.cardPacks, providers.servers.card_packs.url);
-      const sources = createSources(providers.urls, {}, { timeoutMs: 2000, retries: 0 });
+      const sources = createSources(providers.urls, {}, { timeoutMs: 2000, retries: 0 }, undefined, sourceTimers);
       assert.equal((await sources.cardPacks.machines()).length, 8);
     } finally {
       await providers.close();

@@ -12,6 +12,10 @@ import { CAST_ADDRESS as A, createSandboxWorld } from '../../src/sandbox/world/i
 import { DefiLlamaClient, solanaCoinId } from '../../src/sources/defillama.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 const T = NOW.getTime() / 1000;
@@ -24,7 +28,7 @@ describe('sandbox DefiLlama /batchHistorical', () => {
   let client: DefiLlamaClient;
   before(async () => {
     server = await startProviderServer('defi_data', createDefiLlamaHandler(world, () => NOW), new FaultController());
-    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: server.url, retries: 0 });
+    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: server.url, retries: 0, timers: sourceTimers });
     client = new DefiLlamaClient({ api: source(), yields: source(), coins: source() });
   });
   after(() => server.close());

@@ -12,6 +12,10 @@ import type { DefiProtocolState, SandboxWorld } from '../../src/sandbox/world/ty
 import { DefiLlamaClient, solanaPoolsOf } from '../../src/sources/defillama.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 const T = Math.floor(NOW.getTime() / 1000);
@@ -56,7 +60,7 @@ const faults = new FaultController();
 describe('sandbox DefiLlama', () => {
   before(async () => {
     server = await startProviderServer('defi_data', createDefiLlamaHandler(world, () => NOW), faults);
-    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: server.url, backoffMs: 1, retries: 1 });
+    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: server.url, backoffMs: 1, retries: 1, timers: sourceTimers });
     client = new DefiLlamaClient({ api: source(), yields: source() });
   });
   after(() => server.close());

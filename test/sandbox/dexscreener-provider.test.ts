@@ -12,6 +12,10 @@ import type { PoolState, SandboxWorld, TokenState } from '../../src/sandbox/worl
 import { bestPair, DexScreenerClient } from '../../src/sources/dexscreener.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -74,7 +78,7 @@ let client: DexScreenerClient;
 
 before(async () => {
   server = await startProviderServer('market_data', createDexScreenerHandler(stubWorld(), () => new Date(nowMs)), faults);
-  client = new DexScreenerClient({ http: new HttpSource({ leg: 'market_data', baseUrl: server.url, backoffMs: 1, retries: 0 }) });
+  client = new DexScreenerClient({ http: new HttpSource({ leg: 'market_data', baseUrl: server.url, backoffMs: 1, retries: 0, timers: sourceTimers }) });
 });
 after(() => server.close());
 beforeEach(() => {

@@ -12,6 +12,10 @@ import type { NftState, SandboxWorld, TokenState, TransactionState, WalletState 
 import { HeliusClient } from '../../src/sources/helius.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { SourceError } from '../../src/sources/errors.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const WALLET = '2t3WJpb4VXsT36Q65rYwZ76FQmUGowySBJXeZMShbr5M';
 const EMPTY_WALLET = '3qHPwtX17Kxkd1SpPaUMuVoPwQ7CoBateDmC3tvnjhMp';
@@ -122,7 +126,7 @@ let helius: HeliusClient;
 
 before(async () => {
   server = await startProviderServer('wallet_assets', createHeliusHandler(world, () => NOW), faults);
-  const source = () => new HttpSource({ leg: 'wallet_assets', baseUrl: server.url, query: { 'api-key': 'sandbox' }, retries: 0, timeoutMs: 2000 });
+  const source = () => new HttpSource({ leg: 'wallet_assets', baseUrl: server.url, query: { 'api-key': 'sandbox' }, retries: 0, timeoutMs: 2000, timers: sourceTimers });
   helius = new HeliusClient({ rpc: source(), api: source() });
 });
 after(() => server.close());

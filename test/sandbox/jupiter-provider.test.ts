@@ -13,6 +13,10 @@ import { TOKEN_2022_PROGRAM } from '../../src/sandbox/solana/constants.js';
 import type { QuoteState, SandboxWorld, TokenState } from '../../src/sandbox/world/types.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const SAFE = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
@@ -70,7 +74,7 @@ const faults = new FaultController();
 
 before(async () => {
   server = await startProviderServer('price_aggregator', createJupiterHandler(world, () => AT), faults);
-  jupiter = new JupiterClient({ http: new HttpSource({ leg: 'price_aggregator', baseUrl: server.url, backoffMs: 1, retries: 0 }) });
+  jupiter = new JupiterClient({ http: new HttpSource({ leg: 'price_aggregator', baseUrl: server.url, backoffMs: 1, retries: 0, timers: sourceTimers }) });
 });
 after(() => server.close());
 beforeEach(() => faults.clear());

@@ -21,6 +21,10 @@ import { readMint } from '../../src/sources/solana-rpc.js';
 import type { DexTokenBoost } from '../../src/sources/wire/dexscreener-boosts.js';
 import type { DexTokenProfile } from '../../src/sources/wire/dexscreener-profiles.js';
 import type { DexPair } from '../../src/sources/wire/dexscreener.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const SEED = 'launch-test-seed';
 const world = createSandboxWorld(SEED);
@@ -407,7 +411,7 @@ describe('launches through the production clients', () => {
   const atMs = DAY0 + 26 * HOUR + 7 * MINUTE;
   before(async () => {
     providers = await startSandboxProviders(world, () => new Date(atMs), new FaultController());
-    sources = createSources(providers.urls, {}, { timeoutMs: 5_000, retries: 0 }, () => new Date(atMs));
+    sources = createSources(providers.urls, {}, { timeoutMs: 5_000, retries: 0 }, () => new Date(atMs), sourceTimers);
   });
   after(() => providers.close());
 

@@ -24,6 +24,10 @@ import {
 import { HttpSource } from '../../src/sources/http-source.js';
 import { LaunchpadClient, rewardCoinFrom, TokenBucket, type LaunchpadTokenDetail } from '../../src/sources/launchpad.js';
 import { failure } from '../helpers/source-failure.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,7 +42,7 @@ let client: LaunchpadClient;
 before(async () => {
   server = await startProviderServer('launchpad', createLaunchpadHandler(() => new Date(nowMs)), faults);
   // A generous bucket: these tests are about the platform, not the rate limit (test/sources/launchpad.test.ts).
-  client = new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl: server.url, backoffMs: 1, retries: 0 }), bucket: new TokenBucket(1e6, 1e6) });
+  client = new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl: server.url, backoffMs: 1, retries: 0, timers: sourceTimers }), bucket: new TokenBucket(1e6, 1e6) });
 });
 after(() => server.close());
 beforeEach(() => {
@@ -197,7 +201,7 @@ describe('launchpad in the sandbox providers', () => {
     try {
       assert.equal(providers.servers.launchpad.leg, 'launchpad');
       assert.equal(providers.urls.launchpad, providers.servers.launchpad.url);
-      const sources = createSources(providers.urls, {}, { timeoutMs: 2000, retries: 0 });
+      const sources = createSources(providers.urls, {}, { timeoutMs: 2000, retries: 0 }, undefined, sourceTimers);
       assert.equal((await sources.launchpad.stats()).tokens, 31);
     } finally {
       await providers.close();

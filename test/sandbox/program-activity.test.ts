@@ -11,6 +11,10 @@ import { startProviderServer, type ProviderServer } from '../../src/sandbox/prov
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { SolanaRpcClient } from '../../src/sources/solana-rpc.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
@@ -70,7 +74,7 @@ describe('sandbox program activity (getSignaturesForAddress)', () => {
   const world = createSandboxWorld('sandbox');
   before(async () => {
     server = await startProviderServer('chain_rpc', createSolanaDataRpcHandler(world, () => NOW), new FaultController());
-    rpc = new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: server.url, retries: 0 }) });
+    rpc = new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: server.url, retries: 0, timers: sourceTimers }) });
   });
   after(() => server.close());
 

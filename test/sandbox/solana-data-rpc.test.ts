@@ -14,6 +14,10 @@ import type { SandboxWorld, TokenState, TransactionState, WalletState } from '..
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { SolanaRpcClient, readMint, readTokenAccount } from '../../src/sources/solana-rpc.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const b58 = getBase58Decoder();
 const addr = (label: string) => b58.decode(createHash('sha256').update(label).digest());
@@ -109,7 +113,7 @@ async function rpc(body: unknown): Promise<any> {
 describe('sandbox data RPC node', () => {
   before(async () => {
     server = await startProviderServer('chain_rpc', createSolanaDataRpcHandler(world, () => NOW), faults);
-    client = new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: server.url, backoffMs: 1, retries: 1 }) });
+    client = new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: server.url, backoffMs: 1, retries: 1, timers: sourceTimers }) });
   });
   after(() => server.close());
 

@@ -562,16 +562,26 @@ describe('sandbox world: quotes and protocols', () => {
 });
 
 describe('sandbox world: speed', () => {
-  it('token() and wallet() answer warm calls in well under 2 ms', () => {
+  it('token() and wallet() answer warm calls (a new moment of an address already built) for a small fraction of a cold one', () => {
+    // Bounds from the same test on the same machine (docs/testing.md), in CPU time: a busy machine preempts
+    // the process, which stretches wall time, not the CPU the calls cost. A cold call builds the address's
+    // history (milliseconds); a warm one reads it at another moment (tens of microseconds).
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(since);
+      return (used.user + used.system) / 1000;
+    };
+    const fresh = createSandboxWorld(SEED);
     const addresses = Object.values(CAST).filter((e) => e.kind !== 'transaction').map((e) => e.address);
-    for (const a of addresses) (world.wallet(a, NOW), world.token(a, NOW));
-    const start = performance.now();
+    let since = process.cpuUsage();
+    for (const a of addresses) (fresh.wallet(a, NOW), fresh.token(a, NOW));
+    const cold = cpuMs(since) / (addresses.length * 2);
+    since = process.cpuUsage();
     let calls = 0;
-    for (let s = 1; s <= 5; s++) {
+    for (let s = 1; s <= 20; s++) {
       const at = new Date(NOW.getTime() + s * 1000);
-      for (const a of addresses) (world.wallet(a, at), world.token(a, at), (calls += 2));
+      for (const a of addresses) (fresh.wallet(a, at), fresh.token(a, at), (calls += 2));
     }
-    const per = (performance.now() - start) / calls;
-    assert.ok(per < 1, `${per.toFixed(3)} ms per call`);
+    const warm = cpuMs(since) / calls;
+    assert.ok(warm < cold / 5, `${warm.toFixed(3)} ms of CPU per warm call, ${cold.toFixed(3)} ms per cold call`);
   });
 });

@@ -24,6 +24,10 @@ import type { PerpsWorld, PoolMarket, PoolMarketSide, PoolPosition } from '../..
 import { createAdrenaRpcHandler } from '../../src/sandbox/providers/perps/adrena-rpc.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderHandler, type ProviderServer } from '../../src/sandbox/providers/server.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const JITOSOL = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';
 const WBTC = '3NZ9JMVBmGAqocybic2c7LQCJScmgsAZ6vQqTDzcqmJh';
@@ -367,7 +371,7 @@ describe('AdrenaClient against the sandbox node', () => {
   let server: ProviderServer;
 
   const client = () => new AdrenaClient({
-    rpc: new HttpSource({ leg: 'perps_venue_b', baseUrl: server.url, retries: 0 }),
+    rpc: new HttpSource({ leg: 'perps_venue_b', baseUrl: server.url, retries: 0, timers: sourceTimers }),
     poolAddress: ADRENA_MAIN_POOL,
     now: () => NOW,
   });
@@ -448,7 +452,7 @@ describe('AdrenaClient on hand-made accounts', () => {
     const result = [...accounts].filter(([, a]) => a.data.length === 464).map(([pubkey, a]) => ({ pubkey, account: account(a) }));
     return { body: { jsonrpc: '2.0', id, result } };
   };
-  const client = () => new AdrenaClient({ rpc: new HttpSource({ leg: 'perps_venue_b', baseUrl: server.url, retries: 0 }), poolAddress: ADRENA_MAIN_POOL, now: () => now });
+  const client = () => new AdrenaClient({ rpc: new HttpSource({ leg: 'perps_venue_b', baseUrl: server.url, retries: 0, timers: sourceTimers }), poolAddress: ADRENA_MAIN_POOL, now: () => now });
   const base = () => new Map<string, { data: Buffer; owner?: string }>([
     [ADRENA_MAIN_POOL, { data: poolBytes([USDC_CUSTODY, JITOSOL_CUSTODY]) }],
     [USDC_CUSTODY, { data: usdcCustodyBytes() }],

@@ -11,6 +11,10 @@ import { HttpSource } from '../../src/sources/http-source.js';
 import { LIVE_SOURCE_URLS } from '../../src/sources/index.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const MACHINES = readFileSync(new URL('../fixtures/card-packs/machines.json', import.meta.url), 'utf8');
 
@@ -23,7 +27,7 @@ after(() => fake.close());
 beforeEach(() => fake.reset());
 
 function client(): CardPackClient {
-  return new CardPackClient({ http: new HttpSource({ leg: 'card_packs', baseUrl: fake.baseUrl, backoffMs: 1, retries: 2 }) });
+  return new CardPackClient({ http: new HttpSource({ leg: 'card_packs', baseUrl: fake.baseUrl, backoffMs: 1, retries: 2, timers: sourceTimers }) });
 }
 
 /** The fixture with one edit applied to its parsed body. */

@@ -13,6 +13,10 @@ import { DefiLlamaClient, solanaCoinId } from '../../src/sources/defillama.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { PRICE_BUCKET_S, TIMESTAMPS_PER_REQUEST, bucketOf, solPricesAt } from '../../src/endpoints/intelligence/shared/sol-prices.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const SOL = solanaCoinId('So11111111111111111111111111111111111111112');
 const fixture = readFileSync(new URL('../fixtures/defillama/batch-historical-sol.json', import.meta.url), 'utf8');
@@ -43,7 +47,7 @@ describe('DefiLlamaClient.batchHistoricalPrices (fixture)', () => {
   beforeEach(() => {
     urls = [];
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: url, backoffMs: 1, retries: 2 });
+    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: url, backoffMs: 1, retries: 2, timers: sourceTimers });
     client = new DefiLlamaClient({ api: source(), yields: source(), coins: source() });
   });
 
@@ -69,7 +73,7 @@ describe('DefiLlamaClient.batchHistoricalPrices (fixture)', () => {
 
   it('solPricesAt: trades priced by their 5-minute bucket, nearest point within 10 minutes, otherwise unknown', async () => {
     answer({ status: 200, body: fixture });
-    const prices = await solPricesAt(client, [T1 + 59, T1 + 299, T2 + 10, T3 + 1], AbortSignal.timeout(5000));
+    const prices = await solPricesAt(client, [T1 + 59, T1 + 299, T2 + 10, T3 + 1], sourceTimers.timeout(5000));
     assert.deepEqual(JSON.parse(urls[0]!.searchParams.get('coins')!), { [SOL]: [T1, T2, T3] }, 'buckets, deduplicated');
     assert.equal(prices.at(T1 + 59), 126.41); // point 2 s before the bucket
     assert.equal(prices.at(T1 + 299), 126.41);
@@ -83,7 +87,7 @@ describe('DefiLlamaClient.batchHistoricalPrices (fixture)', () => {
   it('solPricesAt: more than 100 buckets go out in several requests', async () => {
     answer({ status: 200, body: '{"coins":{}}' });
     const times = Array.from({ length: TIMESTAMPS_PER_REQUEST + 1 }, (_, i) => T1 + i * PRICE_BUCKET_S);
-    const prices = await solPricesAt(client, times, AbortSignal.timeout(5000));
+    const prices = await solPricesAt(client, times, sourceTimers.timeout(5000));
     assert.equal(urls.length, 2);
     assert.equal(prices.requests, 2);
     assert.equal(JSON.parse(urls[0]!.searchParams.get('coins')!)[SOL].length, TIMESTAMPS_PER_REQUEST);

@@ -10,6 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { DefiLlamaClient, isValidSlug, solanaPoolsOf } from '../../src/sources/defillama.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/defillama/${name}.json`, import.meta.url), 'utf8');
 
@@ -38,7 +42,7 @@ describe('DefiLlamaClient (fixtures)', () => {
   beforeEach(() => {
     paths = [];
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: url, backoffMs: 1, retries: 2 });
+    const source = () => new HttpSource({ leg: 'defi_data', baseUrl: url, backoffMs: 1, retries: 2, timers: sourceTimers });
     client = new DefiLlamaClient({ api: source(), yields: source() });
   });
 

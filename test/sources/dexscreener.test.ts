@@ -10,6 +10,10 @@ import { bestPair, DexScreenerClient, type DexPair } from '../../src/sources/dex
 import { HttpSource } from '../../src/sources/http-source.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -29,7 +33,7 @@ beforeEach(() => fake.reset());
 
 function client(): DexScreenerClient {
   // Short backoff keeps the retry tests fast; 2 retries = 3 attempts, HttpSource's default.
-  return new DexScreenerClient({ http: new HttpSource({ leg: 'market_data', baseUrl, backoffMs: 1, retries: 2 }) });
+  return new DexScreenerClient({ http: new HttpSource({ leg: 'market_data', baseUrl, backoffMs: 1, retries: 2, timers: sourceTimers }) });
 }
 
 describe('DexScreenerClient.tokenPairs', () => {

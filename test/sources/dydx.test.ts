@@ -15,10 +15,14 @@ import type { PerpsWorld, RefMarket } from '../../src/sources/perps/types.js';
 import { assertApproxEqual } from '../helpers/approx-equal.js';
 import { recordingProvider } from '../helpers/recording-provider.js';
 import { failure } from '../helpers/source-failure.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const T0 = Date.UTC(2025, 5, 2, 14, 30);
 
-const clientFor = (url: string) => new DydxIndexerClient({ http: new HttpSource({ leg: 'perps_venue_d', baseUrl: url, backoffMs: 1, retries: 1 }) });
+const clientFor = (url: string) => new DydxIndexerClient({ http: new HttpSource({ leg: 'perps_venue_d', baseUrl: url, backoffMs: 1, retries: 1, timers: sourceTimers }) });
 
 function market(ticker: string, over: Record<string, unknown>): Record<string, unknown> {
   return {

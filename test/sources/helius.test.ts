@@ -11,6 +11,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { HeliusClient } from '../../src/sources/helius.js';
 import { SourceError } from '../../src/sources/errors.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/helius/${name}`, import.meta.url), 'utf8');
 const WALLET = '86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY';
@@ -49,9 +50,13 @@ beforeEach(() => {
   seen = [];
 });
 
-/** A fresh client per test (fresh breaker), fast backoff. Both hosts point at the one fake server. */
+/**
+ * A fresh client per test (fresh breaker), fast backoff. Both hosts point at the one fake server. The 2 s
+ * budget runs on manual time that no test moves: no call here is meant to time out, however slow the machine.
+ */
 function client(): HeliusClient {
-  const source = () => new HttpSource({ leg: 'wallet_assets', baseUrl, query: { 'api-key': KEY }, retries: 2, backoffMs: 5, timeoutMs: 2000 });
+  const timers = new ManualTimers();
+  const source = () => new HttpSource({ leg: 'wallet_assets', baseUrl, query: { 'api-key': KEY }, retries: 2, backoffMs: 5, timeoutMs: 2000, timers });
   return new HeliusClient({ rpc: source(), api: source() });
 }
 

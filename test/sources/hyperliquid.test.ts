@@ -15,12 +15,16 @@ import type { LeaderboardRow, PerpsWorld, RefAccount, RefMarket, RefPortfolio } 
 import { assertApproxEqual } from '../helpers/approx-equal.js';
 import { recordingProvider } from '../helpers/recording-provider.js';
 import { failure } from '../helpers/source-failure.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const TRADER = '0x8a3f5e2b1c4d6e7f8091a2b3c4d5e6f708192a3b';
 const T0 = Date.UTC(2025, 5, 2, 14, 30);
 
 function clientFor(url: string): HyperliquidClient {
-  const source = () => new HttpSource({ leg: 'perps_venue_c', baseUrl: url, backoffMs: 1, retries: 1 });
+  const source = () => new HttpSource({ leg: 'perps_venue_c', baseUrl: url, backoffMs: 1, retries: 1, timers: sourceTimers });
   return new HyperliquidClient({ info: source(), stats: source() });
 }
 

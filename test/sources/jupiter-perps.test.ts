@@ -27,6 +27,10 @@ import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderHandler, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import { createJupiterPerpsRpcHandler } from '../../src/sandbox/providers/perps/jupiter-perps-rpc.js';
 import { failure } from '../helpers/source-failure.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 // ---- a Borsh writer for the fixtures (little-endian, Pubkey = 32 bytes, bool = 1 byte) ----
 
@@ -405,7 +409,7 @@ describe('JupiterPerpsClient on hand-written accounts', () => {
   before(async () => {
     node = handWrittenNode();
     server = await startProviderServer('perps_venue_a', scriptedHandler(node), new FaultController());
-    client = new JupiterPerpsClient({ rpc: new HttpSource({ leg: 'perps_venue_a', baseUrl: server.url, backoffMs: 1, retries: 0 }), poolAddress: POOL });
+    client = new JupiterPerpsClient({ rpc: new HttpSource({ leg: 'perps_venue_a', baseUrl: server.url, backoffMs: 1, retries: 0, timers: sourceTimers }), poolAddress: POOL });
   });
   after(() => server.close());
 
@@ -625,7 +629,7 @@ describe('round trip: world → sandbox venue-A node → client', () => {
     faults = new FaultController();
     server = await startProviderServer('perps_venue_a', createJupiterPerpsRpcHandler(tinyWorld, () => NOW), faults);
     client = new JupiterPerpsClient({
-      rpc: new HttpSource({ leg: 'perps_venue_a', baseUrl: server.url, backoffMs: 1, retries: 1 }),
+      rpc: new HttpSource({ leg: 'perps_venue_a', baseUrl: server.url, backoffMs: 1, retries: 1, timers: sourceTimers }),
       poolAddress: JUPITER_PERPS_MAINNET_POOL,
     });
   });

@@ -10,6 +10,10 @@ import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const FRESH = '9kp6CtEkkPJKwcMMNygyimSLiRgx8dpj31E9kDs7q2BK';
@@ -30,7 +34,7 @@ beforeEach(() => fake.reset());
 
 function client(): { jupiter: JupiterClient; http: HttpSource } {
   // As the lead wires it when a key is configured: the key travels as a header set on the HttpSource.
-  const http = new HttpSource({ leg: 'price_aggregator', baseUrl, backoffMs: 1, retries: 2, headers: { 'x-api-key': KEY } });
+  const http = new HttpSource({ leg: 'price_aggregator', baseUrl, backoffMs: 1, retries: 2, headers: { 'x-api-key': KEY }, timers: sourceTimers });
   return { jupiter: new JupiterClient({ http }), http };
 }
 

@@ -14,11 +14,16 @@ import {
   LAUNCHPAD_RATE_LIMIT_PER_SECOND,
   LaunchpadClient,
   rewardCoinFrom,
+  SYSTEM_CLOCK,
   TokenBucket,
   type Clock,
 } from '../../src/sources/launchpad.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -68,7 +73,7 @@ beforeEach(() => fake.reset());
 
 /** A bucket that never waits in these tests, unless one is given. */
 function client(bucket = new TokenBucket(1e6, 1e6)): LaunchpadClient {
-  return new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl: fake.baseUrl, backoffMs: 1, retries: 2 }), bucket });
+  return new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl: fake.baseUrl, backoffMs: 1, retries: 2, timers: sourceTimers }), bucket });
 }
 
 const json = (body: unknown) => ({ body: JSON.stringify(body) });
@@ -201,10 +206,12 @@ function fakeClock(advanceOnSleep: boolean): Clock & { t: number; sleeps: number
 describe('TokenBucket (client-side rate limit)', () => {
   test('real sleeps leave no abort listener behind on a long-lived signal (an index run shares one)', async () => {
     const run = new AbortController();
-    const bucket = new TokenBucket(1000, 1); // one token per millisecond: every take after the first sleeps
+    // The real sleep on a clock that does not move: no refill however slow the machine, so every take after
+    // the first sleeps (k ms for the k-th in debt at one token per millisecond).
+    const bucket = new TokenBucket(1000, 1, { now: () => 0, sleep: (ms, signal) => SYSTEM_CLOCK.sleep(ms, signal) });
     let waited = 0;
     for (let i = 0; i < 15; i++) waited += await bucket.take(run.signal);
-    assert.ok(waited > 0, 'the takes did sleep');
+    assert.equal(waited, 105, 'the takes did sleep: 1 + 2 + … + 14 ms');
     assert.equal(getEventListeners(run.signal, 'abort').length, 0);
   });
 

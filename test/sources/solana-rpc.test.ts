@@ -10,6 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { SolanaRpcClient, readMint, readTokenAccount } from '../../src/sources/solana-rpc.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
+const sourceTimers = new ManualTimers();
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/solana-rpc/${name}.json`, import.meta.url), 'utf8');
 
@@ -33,7 +37,7 @@ const ok = (name: string): Answer => ({ status: 200, body: fixture(name) });
 
 function newClient(): SolanaRpcClient {
   const { port } = server.address() as AddressInfo;
-  return new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: `http://127.0.0.1:${port}`, backoffMs: 1, retries: 2 }) });
+  return new SolanaRpcClient({ http: new HttpSource({ leg: 'chain_rpc', baseUrl: `http://127.0.0.1:${port}`, backoffMs: 1, retries: 2, timers: sourceTimers }) });
 }
 
 describe('SolanaRpcClient (fixtures)', () => {

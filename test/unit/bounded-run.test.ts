@@ -5,7 +5,7 @@ import { runBounded, withinBudget } from '../../src/endpoints/intelligence/share
 import { callFailure, errorOfOutcome, type FailedMember } from '../../src/endpoints/intelligence/shared/member-errors.js';
 import { ApiError } from '../../src/app/errors.js';
 import { SourceError } from '../../src/sources/errors.js';
-import { ManualTimers, systemTimers } from '../../src/lib/timers.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 
 /** Lets every promise continuation that is ready run (no I/O is involved in these jobs). */
 const settle = () => new Promise<void>((r) => setImmediate(r));
@@ -16,6 +16,7 @@ const never = new AbortController().signal;
 test('runBounded: never more than `concurrency` jobs at once; outcomes in input order; a failure is an outcome', async () => {
   let running = 0;
   let peak = 0;
+  // The jobs pace in real time; the budget is on manual time that never moves: none of them may time out.
   const outcomes = await runBounded([30, 10, 20, 5, 15, 25], async (ms) => {
     running++;
     peak = Math.max(peak, running);
@@ -23,7 +24,7 @@ test('runBounded: never more than `concurrency` jobs at once; outcomes in input 
     running--;
     if (ms === 20) throw new Error('boom');
     return ms * 2;
-  }, { concurrency: 2, budgetMs: 5_000, signal: never, timers: systemTimers });
+  }, { concurrency: 2, budgetMs: 5_000, signal: never, timers: new ManualTimers() });
   assert.equal(peak, 2);
   assert.deepEqual(outcomes.map((o) => (o.status === 'done' ? o.value : o.status)), [60, 20, 'failed', 10, 30, 50]);
 });

@@ -10,6 +10,10 @@ import { HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, historySince, walletSwapOf } from
 import { USDC_MINT, WSOL_MINT } from '../../src/analytics/copy-trade-valuation.js';
 import type { HeliusClient, TransactionHistoryOptions } from '../../src/sources/helius.js';
 import type { EnhancedTransaction } from '../../src/sources/wire/helius.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+
+/** The caller's deadline on manual time that no test here moves: no verdict depends on how fast the machine is. */
+const sourceTimers = new ManualTimers();
 
 const ME = '86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY';
 const POOL = '5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1';
@@ -70,7 +74,7 @@ describe('historySince', () => {
 
   it('pages back until a page reaches the window start, keeping only the window', async () => {
     const { helius, calls } = fakeHelius(1000, NEWEST);
-    const h = await historySince(helius, ME, NEWEST - 150 * 3600, AbortSignal.timeout(1000));
+    const h = await historySince(helius, ME, NEWEST - 150 * 3600, sourceTimers.timeout(1000));
     assert.equal(h.pages, 2);
     assert.deepEqual(calls, [undefined, 's99']);
     assert.equal(h.transactions.length, 151);
@@ -79,7 +83,7 @@ describe('historySince', () => {
 
   it('a short page is the end of the history: complete', async () => {
     const { helius } = fakeHelius(30, NEWEST);
-    const h = await historySince(helius, ME, NEWEST - 1000 * 3600, AbortSignal.timeout(1000));
+    const h = await historySince(helius, ME, NEWEST - 1000 * 3600, sourceTimers.timeout(1000));
     assert.equal(h.pages, 1);
     assert.equal(h.transactions.length, 30);
     assert.equal(h.complete, true);
@@ -87,7 +91,7 @@ describe('historySince', () => {
 
   it('the page cap before the window start: incomplete, with the oldest moment read', async () => {
     const { helius } = fakeHelius(5000, NEWEST);
-    const h = await historySince(helius, ME, NEWEST - 4000 * 3600, AbortSignal.timeout(1000));
+    const h = await historySince(helius, ME, NEWEST - 4000 * 3600, sourceTimers.timeout(1000));
     assert.equal(h.pages, HISTORY_MAX_PAGES);
     assert.equal(h.transactions.length, HISTORY_MAX_PAGES * HISTORY_PAGE_SIZE);
     assert.equal(h.complete, false);

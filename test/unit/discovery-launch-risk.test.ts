@@ -11,6 +11,7 @@ import { riskOfLightAnswer } from '../../src/endpoints/discovery/shared/launch-r
 import { newTokensAnswer } from '../../src/endpoints/discovery/shared/new-tokens.js';
 import type { CallResult, HandlerContext } from '../../src/registry/types.js';
 import type { DexPair } from '../../src/sources/dexscreener.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 
 const NOW = Date.parse('2026-11-20T01:00:00Z');
 const HOUR = 3_600_000;
@@ -78,6 +79,9 @@ describe('newTokensAnswer: risk reads that fail', () => {
       requestId: 'req_test',
       now: () => new Date(NOW),
       signal: new AbortController().signal,
+      // The risk reads' budget (the deadline minus what the call used) on manual time that never moves:
+      // the stubs answer at once, and no verdict here may depend on how fast the machine gets to them.
+      timers: new ManualTimers(),
       deadlineMs: 15_000,
       sources: {
         dexscreener: {

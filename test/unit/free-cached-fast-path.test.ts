@@ -18,8 +18,6 @@ import type { Store } from '../../src/store/types.js';
 import { connectOrSkip, deletePrefix, uniquePrefix } from '../cache/redis-helpers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('envelope: the cached head plus per-call meta', () => {
   const meta = buildMeta({ endpoint: 'x', request_id: 'req_1', served_at: '2026-11-26T00:00:00.000Z', data_mode: 'sandbox', cache: { hit: true, age_s: 3, ttl_s: 30 } });
   const caveats: Caveat[] = [{ code: 'sandbox_data', message: 'synthetic "data"' }];
@@ -99,11 +97,16 @@ test('redis cache: the hot layer holds a read at most hotHoldMs and never past t
 
     // A computation in flight at this instance is never answered by peek (coalescing unchanged).
     let release = () => {};
+    let computing!: () => void;
+    const started = new Promise<void>((r) => (computing = r));
     const slow = reader.getOrCompute('slow', 60, async () => {
-      await new Promise<void>((r) => (release = r));
+      const released = new Promise<void>((r) => (release = r));
+      computing();
+      await released;
       return 1;
     });
-    await sleep(20);
+    // Once the computation runs (the lock is taken), not after a guessed number of milliseconds.
+    await started;
     assert.equal(reader.peek?.('slow'), undefined);
     release();
     assert.equal((await slow).hit, false);

@@ -9,7 +9,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createJobRunner, intervalStart, type Job, type JobRun } from '../../src/jobs/runner.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import type { Store } from '../../src/store/types.js';
+import type { JobLease, Store } from '../../src/store/types.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 
 const HOUR = 3_600_000;
 const T0 = new Date('2026-03-10T10:15:00.000Z');
@@ -135,25 +136,72 @@ test('a holder that died mid-run (lease never released) is replaced in a later i
 
 test('start() ticks at once and on its timer; stop() aborts the running job\'s signal, waits for it, and ends ticking', async () => {
   const store = openSqliteStore(':memory:');
-  let aborted = false;
+  // Ticks on manual time; a tick asks for each due job's lease synchronously, so the leases asked for
+  // tell when the runner ticked, with no wait for it.
+  const timers = new ManualTimers();
+  const leases: string[] = [];
+  let countReleased!: () => void;
+  const countDone = new Promise<void>((resolve) => (countReleased = resolve));
+  const watched = new Proxy(store, {
+    get(target, prop) {
+      if (prop === 'acquireJobLease') return (lease: JobLease) => (leases.push(lease.name), target.acquireJobLease(lease));
+      if (prop === 'releaseJobLease') {
+        return async (...args: Parameters<Store['releaseJobLease']>) => {
+          await target.releaseJobLease(...args);
+          if (args[0] === 'count') countReleased();
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  let clock = T0;
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  let sawAbort!: () => void;
+  const abortSeen = new Promise<void>((resolve) => (sawAbort = resolve));
+  let finish!: () => void;
+  const finishing = new Promise<void>((resolve) => (finish = resolve));
   let finished = false;
   const slow: Job = {
-    name: 'slow', intervalMs: HOUR, leaseMs: 60_000,
+    name: 'slow', intervalMs: HOUR, leaseMs: 3 * HOUR,
     async run({ signal }) {
+      started();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      aborted = true;
-      await new Promise((r) => setTimeout(r, 20));
+      sawAbort();
+      await finishing; // still winding down after the abort: stop() must wait for this
       finished = true;
       return 'stopped';
     },
   };
-  const r = createJobRunner({ store, jobs: [slow], logger: silent, now: () => T0, holder: 'A', tickMs: 5 });
+  const count = countingJob();
+  const r = createJobRunner({ store: watched, jobs: [slow, count], logger: silent, now: () => clock, holder: 'A', tickMs: 60_000, timers });
+
   r.start();
-  await new Promise((res) => setTimeout(res, 30));
-  await r.stop();
-  assert.equal(aborted, true);
+  assert.deepEqual(leases, ['slow', 'count'], 'ticked at once');
+  await running;
+  await countDone; // the other job's first run has ended (its lease released)
+  await new Promise((resolve) => setImmediate(resolve)); // and the runner has seen it end
+  clock = at(HOUR);
+  timers.advance(59_999);
+  assert.deepEqual(leases, ['slow', 'count'], 'no tick before tickMs');
+  timers.advance(1);
+  assert.deepEqual(leases, ['slow', 'count', 'count'], 'ticked on its timer: the slow job is still running, the other one is due again');
+
+  let stopped = false;
+  const stopping = r.stop().then(() => (stopped = true));
+  await abortSeen;
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(stopped, false, 'stop() waits for the running job');
+  finish();
+  await stopping;
   assert.equal(finished, true, 'stop() waited for the run to end');
-  assert.deepEqual(await r.tick(at(2 * HOUR)), [], 'a stopped runner runs nothing');
+  assert.equal(count.runs.length, 2);
+
+  clock = at(5 * HOUR);
+  timers.advance(10 * 60_000);
+  assert.deepEqual(leases, ['slow', 'count', 'count'], 'no more ticks after stop()');
+  assert.deepEqual(await r.tick(at(6 * HOUR)), [], 'a stopped runner runs nothing');
   await store.close();
 });
 
