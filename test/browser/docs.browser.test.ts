@@ -32,10 +32,14 @@ function isLoopback(url: string): boolean {
 
 /**
  * A page whose every request (documents, scripts, images, fetches: routing is per context) is recorded;
- * anything not to loopback is also listed in `outside` and aborted.
+ * anything not to loopback is also listed in `outside` and aborted. No time limits on its navigations and
+ * actions (Playwright's default is 30 s each): a slow machine makes them take longer, never fail
+ * (docs/testing.md); the runner's hang detector ends a file that never gets there.
  */
 async function guardedPage(browser: Browser, outside: string[], seen: string[]): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(0);
+  context.setDefaultNavigationTimeout(0);
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     seen.push(url);
@@ -62,6 +66,8 @@ describe('/docs in Chromium', { skip: !present && !IN_CI ? `${CHROMIUM} not foun
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
+      // No limit on the browser's start (Playwright's default is 30 s).
+      timeout: 0,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     page = await guardedPage(browser, outside, seen);

@@ -30,7 +30,8 @@ before(async () => {
   service = await startInstance('mcp-soak', { DATA_DIR: dataDir, JOBS_ENABLED: 'false' }, ['--expose-gc', '--import', './test/helpers/memory-probe.ts']);
 });
 after(async () => {
-  if (service) await stopInstance(service);
+  // Clean-up only: a wedged service is killed rather than left behind.
+  if (service) await stopInstance(service, 30_000);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -60,16 +61,13 @@ async function run(from: number, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-/** The service's memory after a forced GC, from the probe's next line. */
+/** The service's memory after a forced GC, from the probe's next line (waited for, however long it takes). */
 async function memoryMb(): Promise<{ rss: number; heap: number }> {
-  const seen = service.logs.length;
+  const before = new Set(service.logs.filter((l) => l.msg === 'memory probe'));
+  const line = service.waitForLog((l) => l.msg === 'memory probe' && !before.has(l));
   service.proc.kill('SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    const line = service.logs.slice(seen).find((l) => l.msg === 'memory probe');
-    if (line) return { rss: Number(line.rss) / 2 ** 20, heap: Number(line.heapUsed) / 2 ** 20 };
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the memory probe did not answer');
+  const probe = await line;
+  return { rss: Number(probe.rss) / 2 ** 20, heap: Number(probe.heapUsed) / 2 ** 20 };
 }
 
 it(`${REQUESTS} MCP requests leave resident memory flat (growth < ${MAX_GROWTH_MB} MB)`, async (t) => {

@@ -99,6 +99,8 @@ describe('payment attacks', () => {
 
     it(`${net}: forged and truncated headers → 402 payment_invalid; the genuine payment still works after`, async () => {
       const payer = await attackPayer(service, net);
+      // Used at the end, after ~75 forged requests: they take under a second idle and loaded alike, while the
+      // payments stay valid for 60 s (the Solana blockhash) or 120 s (Base's validBefore).
       const real = await payer.signV2(ch.echo.v2);
       const realV1 = await payer.signV1(ch.echo.v1);
       const accepted = optionFor(ch.echo.v2, net);

@@ -126,13 +126,13 @@ describe('security of the HTTP surface', () => {
   it('header limit: an oversized header block gets 431 from Node, the connection closes, the service keeps answering', async (t) => {
     const outcomes: string[] = [];
     for (const size of [20_000, 200_000]) {
-      const answer = await new Promise<string>((resolve, reject) => {
+      // Waited for as the connection's end (an answer, a reset), with no time limit of its own (docs/testing.md).
+      const answer = await new Promise<string>((resolve) => {
         const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
         let data = '';
         socket.on('data', (c: Buffer) => { data += c.toString(); });
         socket.on('error', (err: NodeJS.ErrnoException) => resolve(`socket ${err.code}`));
         socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''));
-        socket.setTimeout(10_000, () => reject(new Error('no answer to an oversized header in 10 s')));
         socket.write(`GET /status/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(size)}\r\n\r\n`);
       });
       outcomes.push(`${size} B → ${answer}`);

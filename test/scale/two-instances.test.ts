@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,8 +20,11 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { openRedis, type RedisConnection } from '../../src/cache/redis.js';
 import { CAST_ADDRESS } from '../../src/sandbox/world/cast.js';
 import { deletePrefix } from '../cache/redis-helpers.js';
+import { until } from '../helpers/measured.js';
 import { newPayer, type Payer } from '../helpers/payers.js';
-import { PG_URL, REDIS_URL, invoke, isolation, reachable, startInstance, startSharedChain, stopInstance, type Instance, type SharedChain } from './instances.js';
+import {
+  HOLD_PRELOAD, PG_URL, REDIS_URL, armHold, invoke, isolation, reachable, startInstance, startSharedChain, stopInstance, type Instance, type SharedChain,
+} from './instances.js';
 
 const WALLET_LIGHT_PRICE = 2000n;
 const TOKEN_LIGHT_PRICE = 2000n;
@@ -59,11 +63,18 @@ function runBackfill(env: Record<string, string>): Promise<{ code: number | null
 }
 
 describe('two instances over one PostgreSQL and one Redis', async () => {
+  // An absent server refuses the connection at once; a present one gets all the time it needs, so a slow
+  // machine never turns "present" into "absent" (a skip, or a failure in CI).
   const available = await reachable(async () => {
-    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
     await client.end();
-    const redis = await openRedis(REDIS_URL, { timeoutMs: 3000 });
+    const { hostname, port } = new URL(REDIS_URL);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => { socket.destroy(); resolve(); });
+      socket.once('error', reject);
+    });
+    const redis = await openRedis(REDIS_URL, { timeoutMs: 10 * 60_000 });
     await redis.close();
   });
   const { schema, prefix } = isolation();
@@ -83,10 +94,12 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
       SANDBOX_SOLANA_RPC_URL: chain.solanaUrl, SANDBOX_BASE_RPC_URL: chain.baseUrl,
       DATA_DIR: dataDir, DEMO_LIMIT_PER_HOUR: '4',
     };
-    // Every wallet-asset read at B takes 1.5 s, so B's calls are surely in flight when it is killed.
+    // B's wallet reads can be held (test/scale/hold-leg.ts), so its calls are surely in flight when it is
+    // killed, however slow the machine. B's source and answer budgets are 10 minutes: the held reads must not
+    // be cut before the kill, and every other read at B is a healthy loopback provider no budget comes near.
     [a, b] = await Promise.all([
       startInstance('A', env),
-      startInstance('B', { ...env, SANDBOX_FAULTS: JSON.stringify({ wallet_assets: { latencyMs: 1500 } }) }),
+      startInstance('B', { ...env, SOURCE_TIMEOUT_MS: String(10 * 60_000), ANSWER_DEADLINE_MS: String(10 * 60_000) }, HOLD_PRELOAD),
     ]);
     db = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}` });
     redis = await openRedis(REDIS_URL);
@@ -94,7 +107,8 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
 
   after(async () => {
     if (!available) return;
-    for (const i of [a, b]) if (i) await stopInstance(i);
+    // Clean-up only: a wedged instance is killed rather than left behind.
+    for (const i of [a, b]) if (i) await stopInstance(i, 30_000);
     await chain?.close();
     await db?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await db?.end();
@@ -164,13 +178,13 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
   });
 
   it('snapshots are shared: A records one per answer; backfilled days read the same at A and B', { skip: !available }, async () => {
-    // The paid call above at A (enrich-token-light of TOKEN_SAFE) wrote today's snapshot after answering.
+    // The paid call above at A (enrich-token-light of TOKEN_SAFE) writes today's snapshot after answering:
+    // waited for as a row, however long the write takes.
     const today = new Date().toISOString().slice(0, 10);
-    let rows: unknown[] = [];
-    for (let i = 0; i < 50 && rows.length === 0; i++) {
-      rows = (await db.query(`SELECT day FROM snapshots WHERE subject_type = 'token' AND subject = $1 AND day = $2`, [CAST_ADDRESS.TOKEN_SAFE, today])).rows;
-      if (rows.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    const rows = await until(async () => {
+      const found = (await db.query(`SELECT day FROM snapshots WHERE subject_type = 'token' AND subject = $1 AND day = $2`, [CAST_ADDRESS.TOKEN_SAFE, today])).rows;
+      return found.length > 0 && found;
+    }, 50);
     assert.equal(rows.length, 1, "A's snapshot is in PostgreSQL");
     // Yesterday's points written by the backfill CLI into the same database, then read at both instances.
     const backfill = await runBackfill(env);
@@ -191,15 +205,16 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
   it('each job ran once per interval across both instances', { skip: !available }, async () => {
     const jobs = ['launchpad-index', 'snapshot-sweep', 'retention'];
     const runs = () => [...a.logs, ...b.logs].filter((l) => l.msg === 'job ran').map((l) => `${String(l.job)}@${String(l.interval)}`);
-    // The coin index pages through the platform at its rate limit: it may still be running.
-    for (let i = 0; i < 600 && !jobs.every((job) => runs().some((r) => r.startsWith(`${job}@`))); i++) await new Promise((r) => setTimeout(r, 100));
+    // The coin index pages through the platform at its rate limit: it may still be running. Waited for as the
+    // log line of each job's first run (or a failure, reported below), at either instance.
+    await Promise.all(jobs.map((job) => Promise.race([a, b].map((i) => i.waitForLog((l) => (l.msg === 'job ran' || l.msg === 'job failed') && l.job === job)))));
     const ran = runs();
     assert.deepEqual([...a.logs, ...b.logs].filter((l) => l.msg === 'job failed'), []);
     for (const job of jobs) assert.ok(ran.some((r) => r.startsWith(`${job}@`)), `${job} ran: ${ran.join(' ')}`);
     assert.equal(new Set(ran).size, ran.length, `no interval ran twice: ${ran.join(' ')}`);
   });
 
-  it('SIGKILL of B under load: A keeps answering; nothing in flight at B is charged, and its payments stay claimed', { skip: !available }, async () => {
+  it('SIGKILL of B under load: A keeps answering; nothing in flight at B is charged, and its payments stay claimed', { skip: !available }, async (t) => {
     const wallets = [CAST_ADDRESS.WALLET_NEW, CAST_ADDRESS.WALLET_NFT_COLLECTOR, CAST_ADDRESS.WALLET_AIRDROP_FARMER, CAST_ADDRESS.WALLET_REPETITIVE, CAST_ADDRESS.WALLET_HIGH_FREQUENCY, CAST_ADDRESS.WALLET_24_7_ACTIVE];
     const atB = await Promise.all(wallets.map(async (address) => {
       const payer = await newPayer(chain.asService, 'solana');
@@ -210,6 +225,8 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
     const aPayer = await newPayer(chain.asService, 'solana');
     const aStart = await aPayer.balance();
 
+    // From here B holds every wallet read until it dies: its calls stay in flight whatever the machine's speed.
+    await armHold(b);
     const inFlight = atB.map((c) => paid(b, 'enrich-wallet-light', c.body, c.payment).then((r) => r.status, () => 'cut'));
     // A serves a steady stream of paid calls before, during and after the kill.
     const atA = (async () => {
@@ -220,13 +237,13 @@ describe('two instances over one PostgreSQL and one Redis', async () => {
       }
       return statuses;
     })();
-    // Killed once B has claimed every payment (each handler then waits 1.5 s on its slow read).
+    // Killed once B has claimed every payment (each handler then runs into its held wallet read).
     const payers = atB.map((c) => c.payer.address);
-    for (let i = 0; i < 200; i++) {
+    await until(async () => {
       const { rows } = await db.query(`SELECT COUNT(*)::int AS n FROM payment_claims WHERE payer = ANY($1)`, [payers]);
-      if ((rows[0] as { n: number }).n === payers.length) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+      return (rows[0] as { n: number }).n === payers.length;
+    });
+    t.diagnostic(`B claimed all ${payers.length} payments; wallet reads held at B when killed: ${b.logs.filter((l) => l.msg === 'sandbox request held').length}`);
     b.proc.kill('SIGKILL');
     assert.equal(await b.exited, 'SIGKILL');
 

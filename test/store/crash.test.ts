@@ -48,7 +48,7 @@ function writeUntilKilled(file: string, firstSeq: number, killAfter: number): Pr
 
 interface Row { subject: string; day: string; data: string }
 
-test('SIGKILL mid-write, three times: the store reopens intact with every committed snapshot', { timeout: 60_000 }, async (t) => {
+test('SIGKILL mid-write, three times: the store reopens intact with every committed snapshot', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'oea-crash-'));
   const file = join(dir, 'enrichment.db');
   try {
