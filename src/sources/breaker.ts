@@ -6,14 +6,18 @@
  */
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
+/** Consecutive failures that open a breaker, and how long it then stays open (the defaults). */
+export const BREAKER_FAILURE_THRESHOLD = 5;
+export const BREAKER_COOLDOWN_MS = 10_000;
+
 export class CircuitBreaker {
   private failures = 0;
   private openedAt: number | undefined;
   private trialInFlight = false;
 
   constructor(
-    private readonly failureThreshold = 5,
-    private readonly cooldownMs = 10_000,
+    private readonly failureThreshold = BREAKER_FAILURE_THRESHOLD,
+    private readonly cooldownMs = BREAKER_COOLDOWN_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
 

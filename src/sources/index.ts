@@ -87,6 +87,9 @@ export const LIVE_SOURCE_URLS: SourceUrls = {
   launchpad: LAUNCHPAD_LIVE_URL,
 };
 
+/** The least budget of a source whose live body is several MB (DefiLlama's yields, Hyperliquid's stats). */
+export const LARGE_BODY_BUDGET_MS = 10_000;
+
 /**
  * `now` is the clock of the venue B client (oracle staleness, interest accrued since a custody's last
  * update): the service's clock, so a sandbox run on an injected clock agrees with its sandbox chain.
@@ -116,7 +119,7 @@ export function createSources(
     // The yields list is several MB in live mode: it gets a longer budget (and is cached by its callers).
     defillama: new DefiLlamaClient({
       api: source('defi_data', urls.defillamaApi),
-      yields: source('defi_data', urls.defillamaYields, { timeoutMs: Math.max(tuning.timeoutMs, 10_000) }),
+      yields: source('defi_data', urls.defillamaYields, { timeoutMs: Math.max(tuning.timeoutMs, LARGE_BODY_BUDGET_MS) }),
       coins: source('defi_data', urls.defillamaCoins),
     }),
     rpc: new SolanaRpcClient({ http: source('chain_rpc', urls.solanaRpc) }),
@@ -126,7 +129,7 @@ export function createSources(
       // The live leaderboard is tens of MB: a longer budget (its callers cache the answer).
       C: new HyperliquidClient({
         info: source('perps_venue_c', urls.hyperliquidApi),
-        stats: source('perps_venue_c', urls.hyperliquidStats, { timeoutMs: Math.max(tuning.timeoutMs, 10_000) }),
+        stats: source('perps_venue_c', urls.hyperliquidStats, { timeoutMs: Math.max(tuning.timeoutMs, LARGE_BODY_BUDGET_MS) }),
       }),
       D: new DydxIndexerClient({ http: source('perps_venue_d', urls.dydxIndexer) }),
     },

@@ -5,13 +5,24 @@
  * Which endpoint needs which leg was measured against the sandbox, not guessed: trenches-scan degrades
  * without wallet_assets or defi_data but fails without market_data, so it is market_data's single source.
  */
+import { LARGE_BODY_BUDGET_MS } from '../../src/sources/index.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import type { Fault } from '../../src/sandbox/providers/faults.js';
 import type { LegName, SourceFailure } from '../../src/sources/errors.js';
 
-/** Budget of one source call in the fault services: a hung or slow leg costs this much. */
+/**
+ * Budget of one source call in the fault services: a request to a hung or slow leg costs this much of the
+ * service's manual time (the test moves the time to its budget once the leg holds it).
+ */
 export const SOURCE_TIMEOUT_MS = 2000;
+/**
+ * The longest budget of any source: DefiLlama's yields and Hyperliquid's stats get at least 10 s
+ * (src/sources/index.ts). A slow leg answers after it, so each of its requests is past its own budget.
+ */
+export const LONGEST_SOURCE_BUDGET_MS = LARGE_BODY_BUDGET_MS;
 export const ANSWER_DEADLINE_MS = 15_000;
+/** A circuit breaker's cool-down (the `CircuitBreaker` default, src/sources/breaker.ts): open → half-open. */
+export { BREAKER_COOLDOWN_MS } from '../../src/sources/breaker.js';
 
 export interface FaultMode {
   name: string;
@@ -22,7 +33,7 @@ export interface FaultMode {
 
 export const MODES: readonly FaultMode[] = [
   { name: 'hang', fault: { hang: true }, kind: 'timeout' },
-  { name: 'slow', fault: { latencyMs: SOURCE_TIMEOUT_MS + 1500 }, kind: 'timeout' },
+  { name: 'slow', fault: { latencyMs: LONGEST_SOURCE_BUDGET_MS + 1500 }, kind: 'timeout' },
   { name: '5xx', fault: { errorRate: 1, errorStatus: 500 }, kind: 'unavailable' },
   { name: '429', fault: { errorRate: 1, errorStatus: 429 }, kind: 'rate_limited' },
   { name: 'truncated', fault: { malformed: true }, kind: 'malformed' },

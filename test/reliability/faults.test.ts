@@ -10,6 +10,13 @@
  * (the payer's balance is unchanged); every call ends within the 15 s answer deadline. Then the breakers:
  * each leg's opens after repeated failures and closes once the leg recovers, as `/status` shows. No
  * unhandled rejection or uncaught exception may reach the process the whole time.
+ *
+ * Time (docs/testing.md): the services run on manual time, and so do the sandbox's held requests. A hung or
+ * slow leg's requests are cut by moving that time forward to their source budget (`cutHeldRequests`), once
+ * the leg holds them (`faults.stalled`) and no other leg's request is out (it would be cut with them), so
+ * "slower than the budget" is the order of two due times; "within the answer deadline" is read on the same
+ * clock; a breaker's cool-down passes by moving the time too. Nothing here waits on real time, so no
+ * verdict depends on how fast or busy the machine is.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +24,8 @@ import type { LegName } from '../../src/sources/errors.js';
 import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { ANSWER_DEADLINE_MS, BREAKER_PROBES, MODES, PLAN, SOURCE_TIMEOUT_MS, type Call, type FaultMode, type LegPlan } from './fault-plan.js';
+import type { RequestOptions } from '../../src/sources/http-source.js';
+import { ANSWER_DEADLINE_MS, BREAKER_COOLDOWN_MS, BREAKER_PROBES, MODES, PLAN, SOURCE_TIMEOUT_MS, type Call, type FaultMode, type LegPlan } from './fault-plan.js';
 
 type Json = any;
 
@@ -29,28 +37,162 @@ process.on('uncaughtException', () => void crashes.uncaughtException++);
 const ENV = { SOURCE_TIMEOUT_MS: String(SOURCE_TIMEOUT_MS), SOURCE_RETRIES: '0', ANSWER_DEADLINE_MS: String(ANSWER_DEADLINE_MS) };
 
 const breakerFigures: string[] = [];
-const tally = { calls: 0, wrong: [] as string[], maxMs: 0, slowest: '', single: 0, degraded: 0, failedUncharged: 0 };
+const tally = { calls: 0, wrong: [] as string[], maxMs: 0, slowest: [] as string[], single: 0, degraded: 0, failedUncharged: 0, cuts: 0, maxCuts: 0 };
+/** Calls per time taken on the service's clock (ms): the same every run, however busy the machine. */
+const callTimes = new Map<number, number>();
 
-async function withService<T>(fn: (service: TestService) => Promise<T>): Promise<T> {
+/**
+ * A source request in flight (one `HttpSource.request`): its leg, its budget (the `timers.timeout` the
+ * request starts, synchronously, before it sends anything), when that falls due on the service's clock,
+ * and how many requests its leg had held (`faults.stallCount`) when it was sent.
+ */
+interface Flight {
+  leg: LegName;
+  budget?: AbortSignal;
+  due: number;
+  heldBefore: number;
+}
+
+/**
+ * The service's source requests in flight, watched from outside: every `HttpSource`'s `request` and the
+ * timers' `timeout` are wrapped on the instances (nothing in src/ changes), so the test knows which
+ * requests are out, on which leg, and when each one's budget falls due.
+ */
+class SourceFlights {
+  private readonly live = new Set<Flight>();
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly service: TestService) {
+    const timers = service.timers;
+    const faults = service.sandbox!.providers!.faults;
+    let starting: Flight | undefined;
+    const timeout = timers.timeout.bind(timers);
+    timers.timeout = (ms) => {
+      const signal = timeout(ms);
+      if (starting) Object.assign(starting, { budget: signal, due: timers.now() + ms });
+      return signal;
+    };
+    for (const source of service.sources.http) {
+      const request = source.request.bind(source);
+      source.request = <T>(path: string, options: RequestOptions<T>): Promise<T> => {
+        const flight: Flight = { leg: source.leg, due: Infinity, heldBefore: faults.stallCount(source.leg) };
+        starting = flight;
+        let result: Promise<T>;
+        try {
+          result = request(path, options);
+        } finally {
+          starting = undefined;
+        }
+        this.live.add(flight);
+        this.wake();
+        const end = () => {
+          this.live.delete(flight);
+          this.wake();
+        };
+        result.then(end, end);
+        return result;
+      };
+    }
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Resolves when a request is sent or ends. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * How far to move the time now to cut `leg`'s held requests, or undefined if not now. Only when every
+   * request out is `leg`'s (another leg's would be cut too: it is merely on its way, in real time), none
+   * of those has already been cut (its caller has not yet seen that: it may send more), and a request has
+   * reached the leg and been held since the latest one was sent (so whatever was sent with it is out too).
+   * Then: to the earliest budget among them, which cuts every request that was sent with it and nothing
+   * later (a composite's next request, sent once these failed, gets a budget of its own).
+   */
+  cutDelay(leg: LegName): number | undefined {
+    const mine: Flight[] = [];
+    for (const f of this.live) {
+      if (f.leg !== leg) return undefined;
+      if (f.budget?.aborted) return undefined;
+      mine.push(f);
+    }
+    if (mine.length === 0) return undefined;
+    const unbudgeted = mine.find((f) => f.budget === undefined);
+    // A request refused by an open breaker ends without a budget, before the driver looks again.
+    if (unbudgeted) throw new Error(`a ${leg} request still out without a budget: HttpSource.request no longer starts its budget synchronously`);
+    const held = this.service.sandbox!.providers!.faults.stallCount(leg);
+    if (mine.some((f) => f.heldBefore >= held)) return undefined;
+    return Math.min(...mine.map((f) => f.due)) - this.service.timers.now();
+  }
+}
+
+interface FaultService {
+  service: TestService;
+  flights: SourceFlights;
+}
+
+async function withService<T>(fn: (s: FaultService) => Promise<T>): Promise<T> {
   const service = await startTestService({}, ENV);
   try {
-    return await fn(service);
+    return await fn({ service, flights: new SourceFlights(service) });
   } finally {
     await service.close();
   }
 }
 
-async function timedCall(service: TestService, network: PayNetwork, [key, body]: Call): Promise<PaidCall & { ms: number }> {
-  const started = performance.now();
-  const outcome = await paidCall(service, network, key, body);
-  return { ...outcome, ms: performance.now() - started };
+/** Whether the mode holds the leg's requests (on the service's manual time) instead of answering them. */
+const holds = (mode: FaultMode) => Boolean(mode.fault.hang || mode.fault.latencyMs);
+
+/** One turn of the event loop: what a change set off (promise continuations, I/O already in) runs first. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Waits for `call`, and while it is pending cuts the requests `leg` holds by moving the service's manual
+ * time forward: each time the leg holds a request (`faults.stalled`) or a request is sent or ends, and
+ * `cutDelay` says so, to the earliest budget of the leg's requests out (one source budget after they were
+ * sent: 2 s, or 10 s for DefiLlama's yields and Hyperliquid's stats). Their budgets fire before a slow
+ * leg's latency (past the longest budget) and before the answer deadline, so a composite answers with its
+ * degraded leg; the whole deadline at once would fire the answer deadline first. Requests sent together
+ * are cut together, as in real time (ten held requests cut one by one would take 20 s of the 15).
+ * Returns how many times the time moved.
+ */
+async function cutHeldRequests(s: FaultService, leg: LegName, call: Promise<unknown>): Promise<number> {
+  const faults = s.service.sandbox!.providers!.faults;
+  let pending = true;
+  const done = call.then(() => void (pending = false), () => void (pending = false));
+  let moves = 0;
+  while (pending) {
+    await Promise.race([done, s.flights.changed(), faults.stalled(leg)]);
+    await turn();
+    const delay = pending ? s.flights.cutDelay(leg) : undefined;
+    if (delay === undefined) continue;
+    s.service.advance(delay);
+    moves++;
+  }
+  return moves;
+}
+
+type TimedCall = PaidCall & { ms: number; cuts: number };
+
+/** One paid call, `leg`'s held requests cut as they come; `ms` is the time it took on the service's clock. */
+async function timedCall(s: FaultService, network: PayNetwork, [key, body]: Call, leg: LegName): Promise<TimedCall> {
+  const started = s.service.timers.now();
+  const call = paidCall(s.service, network, key, body);
+  const cuts = await cutHeldRequests(s, leg, call);
+  const outcome = await call;
+  return { ...outcome, ms: s.service.timers.now() - started, cuts };
 }
 
 /** What is wrong with one call's outcome (empty: nothing). A breaker already open is the leg failing too. */
-function judge(o: PaidCall & { ms: number }, leg: LegName, mode: FaultMode, composite: boolean): string[] {
+function judge(o: TimedCall, leg: LegName, mode: FaultMode, composite: boolean): string[] {
   const wrong: string[] = [];
   const kinds = `(${mode.kind}|circuit_open)`;
-  if (o.ms >= ANSWER_DEADLINE_MS) wrong.push(`took ${Math.round(o.ms)} ms`);
+  if (o.ms >= ANSWER_DEADLINE_MS) wrong.push(`took ${o.ms} ms on the service's clock (time moved ${o.cuts} times)`);
   if (composite) {
     if (o.status !== 200) return [...wrong, `composite answered ${o.status}: ${JSON.stringify(o.json).slice(0, 300)}`];
     const mine = (o.json.caveats ?? []).filter((c: Json) => c.code === 'leg_degraded' && c.leg === leg);
@@ -81,17 +223,26 @@ function judge(o: PaidCall & { ms: number }, leg: LegName, mode: FaultMode, comp
   return wrong;
 }
 
-/** One fresh service, one fault on one leg, every planned call on that leg at once. */
+/**
+ * One fresh service, one fault on one leg, every planned call on that leg: at once, or one at a time when
+ * the leg holds requests or flaps.
+ */
 async function scenario(plan: LegPlan, mode: FaultMode, index: number): Promise<string[]> {
-  return withService(async (service) => {
-    const providers = service.sandbox!.providers!;
+  return withService(async (s) => {
+    const providers = s.service.sandbox!.providers!;
     providers.faults.set(plan.leg, mode.fault);
     const reached = providers.servers[plan.leg].requestCount();
-    const calls = [...plan.composites.map((c) => [c, true] as const), ...(plan.single ? [[plan.single, false] as const] : [])];
+    // The single-source call first: run one at a time, the composites' failures could otherwise open the
+    // leg's breaker before it (then it would fail fast, circuit_open, instead of on the leg's own fault).
+    const calls = [...(plan.single ? [[plan.single, false] as const] : []), ...plan.composites.map((c) => [c, true] as const)];
     const one = async ([call, composite]: (typeof calls)[number], i: number) => {
-      const o = await timedCall(service, (index + i) % 2 ? 'base' : 'solana', call);
+      const o = await timedCall(s, (index + i) % 2 ? 'base' : 'solana', call, plan.leg);
       tally.calls++;
-      if (o.ms > tally.maxMs) Object.assign(tally, { maxMs: o.ms, slowest: `${plan.leg} × ${mode.name} × ${call[0]}` });
+      tally.cuts += o.cuts;
+      tally.maxCuts = Math.max(tally.maxCuts, o.cuts);
+      callTimes.set(o.ms, (callTimes.get(o.ms) ?? 0) + 1);
+      if (o.ms > tally.maxMs) Object.assign(tally, { maxMs: o.ms, slowest: [] });
+      if (o.ms === tally.maxMs) tally.slowest.push(`${plan.leg} × ${mode.name} × ${call[0]}`);
       if (o.status !== 200 && o.cost === 0n && !o.settled) tally.failedUncharged++;
       if (composite) tally.degraded++;
       else tally.single++;
@@ -99,7 +250,10 @@ async function scenario(plan: LegPlan, mode: FaultMode, index: number): Promise<
     };
     // A flapping leg's odd requests fail, counted per leg: concurrent calls would share the sequence (one
     // call could get only the good half). So each call runs alone, with the sequence restarted for it.
-    const wrong = mode.fault.flapping
+    // A leg that holds requests: each call runs alone too, so the time moved to cut its held requests is
+    // its own, and "within the answer deadline" is read per call on the service's clock.
+    const alone = mode.fault.flapping || holds(mode);
+    const wrong = alone
       ? await calls.reduce<Promise<string[]>>(async (acc, c, i) => {
         const done = await acc;
         providers.faults.set(plan.leg, mode.fault);
@@ -107,17 +261,18 @@ async function scenario(plan: LegPlan, mode: FaultMode, index: number): Promise<
       }, Promise.resolve([]))
       : (await Promise.all(calls.map(one))).flat();
     if (providers.servers[plan.leg].requestCount() === reached) wrong.push(`${plan.leg} × ${mode.name}: the fault was never reached`);
+    if (holds(mode) && providers.faults.stallCount(plan.leg) === 0) wrong.push(`${plan.leg} × ${mode.name}: no request was held`);
     return wrong;
   });
 }
 
-// The two groups run one after the other (not side by side): all services share this process's event
-// loop, and a loaded loop (under `npm test`, beside another file) stretched a hung-leg call to 15 s.
+// Legs side by side, each on services of its own (own manual time): how busy the shared event loop is
+// changes how long this takes, not what it sees.
 describe('faults on every upstream leg', { concurrency: 3 }, () => {
   PLAN.forEach((plan, i) => {
     it(`${plan.leg}: ${MODES.map((m) => m.name).join(', ')} → ${[...plan.composites.map((c) => c[0]), ...(plan.single ? [`${plan.single[0]} (single)`] : [])].join(', ')}`, async () => {
       const wrong: string[] = [];
-      // Modes one after another: the slow ones cost a source budget each; legs run side by side.
+      // Modes one after another, each on a fresh service.
       for (const [m, mode] of MODES.entries()) wrong.push(...(await scenario(plan, mode, i + m)));
       tally.wrong.push(...wrong);
       assert.deepEqual(wrong, []);
@@ -141,10 +296,11 @@ describe('circuit breakers open on repeated failures and close after recovery (G
   PLAN.forEach((plan, i) => {
     const call = BREAKER_PROBES[plan.leg]!;
     it(`${plan.leg} (${call(0)[0]}): opens at 5 consecutive failures, fails fast, closes after the cool-down once the leg recovers`, async () => {
-      await withService(async (service) => {
+      await withService(async (s) => {
+        const { service } = s;
         const providers = service.sandbox!.providers!;
         const server = providers.servers[plan.leg];
-        const probe = (n: number) => timedCall(service, (i + n) % 2 ? 'base' : 'solana', call(n));
+        const probe = (n: number) => timedCall(s, (i + n) % 2 ? 'base' : 'solana', call(n), plan.leg);
         const legDown = (o: PaidCall, kind: RegExp) =>
           o.status === 200
             ? (o.json.caveats ?? []).some((c: Json) => c.code === 'leg_degraded' && c.leg === plan.leg && kind.test(c.message))
@@ -171,11 +327,14 @@ describe('circuit breakers open on repeated failures and close after recovery (G
         assert.ok(legDown(fast, /\(circuit_open\)/), `${fast.status} ${JSON.stringify(fast.json.error ?? fast.json.caveats)}`);
         assert.equal(server.requestCount(), seen, 'an open circuit sends nothing upstream');
 
-        // Recovery: the source heals; after the cool-down (the breaker's real-time 10 s) it is half-open,
-        // and calls close it. Half-open lets one trial request through: a call sending several requests to
-        // the leg at once can have the others refused (circuit_open), so the first call may still be down.
+        // Recovery: the source heals; the breaker stays open until its cool-down has passed on the service's
+        // clock, then it is half-open and calls close it. Half-open lets one trial request through: a call
+        // sending several requests to the leg at once can have the others refused (circuit_open), so the
+        // first call may still be down.
         providers.faults.clear();
-        await new Promise((r) => setTimeout(r, 10_100));
+        service.advance(BREAKER_COOLDOWN_MS - 1);
+        assert.equal((await breakers(service)).get(plan.leg).state, 'open', 'open until the cool-down has passed');
+        service.advance(1);
         assert.equal((await breakers(service)).get(plan.leg).state, 'half_open');
         let tries = 0;
         for (;;) {
@@ -195,7 +354,9 @@ describe('circuit breakers open on repeated failures and close after recovery (G
 
 it('figures; no unhandled rejection or uncaught exception reached the process', (t) => {
   t.diagnostic(`faults injected (leg × mode × endpoint calls): ${tally.calls} = ${PLAN.length} legs × ${MODES.length} modes (${MODES.map((m) => m.name).join(', ')}); ${tally.degraded} composite, ${tally.single} single-source`);
-  t.diagnostic(`wrong outcomes: ${tally.wrong.length}; failed paid calls left uncharged: ${tally.failedUncharged}; slowest call ${Math.round(tally.maxMs)} ms, ${tally.slowest} (deadline ${ANSWER_DEADLINE_MS} ms)`);
+  t.diagnostic(`wrong outcomes: ${tally.wrong.length}; failed paid calls left uncharged: ${tally.failedUncharged}; slowest calls ${tally.maxMs} ms on the service's clock (deadline ${ANSWER_DEADLINE_MS} ms): ${tally.slowest.sort().join(', ')}`);
+  t.diagnostic(`held requests cut by moving the service's time to their budgets (${SOURCE_TIMEOUT_MS} ms, or a 10 s source's): ${tally.cuts} moves in all, at most ${tally.maxCuts} in one call`);
+  t.diagnostic(`calls by time taken on the service's clock: ${[...callTimes].sort(([a], [b]) => a - b).map(([ms, n]) => `${ms} ms × ${n}`).join(', ')}`);
   for (const line of breakerFigures) t.diagnostic(`breaker: ${line}`);
   t.diagnostic(`unhandled rejections: ${crashes.unhandledRejection}, uncaught exceptions: ${crashes.uncaughtException}`);
   assert.deepEqual(crashes, { unhandledRejection: 0, uncaughtException: 0 });

@@ -51,7 +51,20 @@ export async function startProviderServer(leg: LegName, handler: ProviderHandler
     const fault = faults.get(leg);
     try {
       if (fault?.latencyMs || fault?.hang) faults.noteStall(leg);
-      if (fault?.latencyMs) await faults.timers.sleep(fault.latencyMs);
+      if (fault?.latencyMs) {
+        // A client that gives up first ends the wait (no timer left behind, nothing written to a closed socket).
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        req.socket.once('close', onClose);
+        try {
+          await faults.timers.sleep(fault.latencyMs, gone.signal);
+        } catch {
+          res.destroy();
+          return;
+        } finally {
+          req.socket.off('close', onClose);
+        }
+      }
       if (fault?.hang) {
         // Held until the client gives up or the server closes.
         await new Promise<void>((resolve) => {
