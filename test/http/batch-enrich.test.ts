@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { SourceError } from '../../src/sources/errors.js';
+import { BATCH_DEADLINE_MARGIN_MS } from '../../src/endpoints/intelligence/shared/batch.js';
+import { SourceRequests } from '../helpers/drive.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -17,13 +19,16 @@ const WALLETS = names.filter((n) => n.startsWith('WALLET_'));
 /** A wallet the cast does not name (the sandbox answers any address). */
 const UNNAMED_WALLET = '5VWq2UqhvxWCcVBuLk3mUnCwbtm3ZZ2YH4KL4bJJc1ak';
 
+/** A fixed past moment (paid authorizations are checked against real time): every run reads the same world. */
+const AT = new Date('2026-11-20T10:00:00Z');
+
 const withoutSandbox = (caveats: Json[]) => caveats.filter((c) => c.code !== 'sandbox_data');
 
 describe('batch-enrich', () => {
   let service: TestService;
   before(async () => {
     // A frozen clock: the batch and the single calls it is compared with read the same sandbox moment.
-    service = await startTestService({ fixedNow: new Date() });
+    service = await startTestService({ fixedNow: AT });
   });
   after(() => service.close());
 
@@ -105,16 +110,18 @@ describe('batch-enrich', () => {
 describe('batch-enrich when sources fail or are slow', () => {
   let service: TestService;
   const DEADLINE_MS = 2500;
+  /** When the batch stops and answers with what finished (src/endpoints/intelligence/shared/batch.ts). */
+  const BUDGET_MS = DEADLINE_MS - BATCH_DEADLINE_MARGIN_MS;
   before(async () => {
-    service = await startTestService({}, { ANSWER_DEADLINE_MS: String(DEADLINE_MS) });
+    service = await startTestService({ fixedNow: AT }, { ANSWER_DEADLINE_MS: String(DEADLINE_MS) });
   });
   after(() => service.close());
 
-  /** Makes the wallet-asset reads of one address slow or failing (the others untouched) for the duration of `run`. */
-  async function withAssetsOf<T>(address: string, behave: () => Promise<never>, run: () => Promise<T>): Promise<T> {
+  /** Makes the wallet-asset reads of one address behave as `behave` says (the others untouched) for the duration of `run`. */
+  async function withAssetsOf<T>(address: string, behave: (signal?: AbortSignal) => Promise<never>, run: () => Promise<T>): Promise<T> {
     const helius = service.sources.helius;
     const original = helius.getAssetsByOwner;
-    helius.getAssetsByOwner = (owner, options) => (owner === address ? behave() : original.call(helius, owner, options));
+    helius.getAssetsByOwner = (owner, options) => (owner === address ? behave(options?.signal) : original.call(helius, owner, options));
     try {
       return await run();
     } finally {
@@ -123,29 +130,57 @@ describe('batch-enrich when sources fail or are slow', () => {
   }
 
   it('an item not finished before the answer deadline is an upstream_timeout item; the others are answered and charged', async () => {
-    const started = performance.now();
-    const { status, json, cost } = await withAssetsOf(
-      A.WALLET_RISK_HIGH,
-      () => new Promise((_, reject) => setTimeout(() => reject(new SourceError('wallet_assets', 'timeout', 'slow')), 6_000)),
-      () => paidCall(service, 'base', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_HIGH, A.WALLET_EMPTY], type: 'wallet' }),
-    );
-    assert.equal(status, 200, JSON.stringify(json));
-    assert.ok(performance.now() - started < 6_000, 'answered without waiting for the slow item');
-    assert.deepEqual(json.items.map((it: Json) => it.ok), [true, false, true]);
-    assert.deepEqual([json.items[1].error.code, json.items[1].error.retryable], ['upstream_timeout', true]);
-    assert.equal(cost, PRICE);
-    // The retry suggestion names only the failed item.
-    assert.deepEqual(json.next_steps.find((s: Json) => s.endpoint === 'batch-enrich' && s.input.depth === 'light')?.input.addresses, [A.WALLET_RISK_HIGH]);
+    // The slow wallet's assets never come (a request left hanging until the call gives up on it). The
+    // time moves to the batch's budget only once every other read of the batch has finished: the other
+    // items are then done whatever the machine's speed, and the slow one cannot be.
+    const requests = new SourceRequests(service);
+    let slowAsked!: () => void;
+    const slowCalled = new Promise<void>((resolve) => {
+      slowAsked = resolve;
+    });
+    const hang = (signal?: AbortSignal) => {
+      slowAsked();
+      return new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new SourceError('wallet_assets', 'timeout', 'slow')), { once: true }));
+    };
+    try {
+      const { status, json, cost } = await withAssetsOf(A.WALLET_RISK_HIGH, hang, async () => {
+        const call = paidCall(service, 'base', 'batch-enrich', { addresses: [A.WALLET_DEFI, A.WALLET_RISK_HIGH, A.WALLET_EMPTY], type: 'wallet' });
+        await slowCalled;
+        // Every item has started (the lanes start together); wait for all their reads (and the mint check) to end.
+        await requests.idle();
+        const started = service.timers.now();
+        service.advance(BUDGET_MS);
+        const answer = await call;
+        assert.equal(service.timers.now() - started, BUDGET_MS, 'answered at the batch budget, before the answer deadline');
+        return answer;
+      });
+      assert.equal(status, 200, JSON.stringify(json));
+      assert.deepEqual(json.items.map((it: Json) => it.ok), [true, false, true]);
+      assert.deepEqual([json.items[1].error.code, json.items[1].error.retryable], ['upstream_timeout', true]);
+      assert.equal(json.summary.errors_by_code.upstream_timeout, 1);
+      assert.ok(!json.caveats.some((c: Json) => c.code === 'wallet_check_unavailable'), 'the mint check had finished too');
+      assert.equal(cost, PRICE);
+      // The retry suggestion names only the failed item.
+      assert.deepEqual(json.next_steps.find((s: Json) => s.endpoint === 'batch-enrich' && s.input.depth === 'light')?.input.addresses, [A.WALLET_RISK_HIGH]);
+    } finally {
+      requests.restore();
+    }
   });
 
   it('every item past the deadline (latency injected into the wallet-asset source) → 504, not charged', async () => {
     const faults = service.sandbox!.providers!.faults;
     faults.set('wallet_assets', { latencyMs: DEADLINE_MS + 1_000 });
     try {
-      const { status, json, cost, settled } = await paidCall(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_NEW, A.WALLET_REPETITIVE], type: 'wallet' });
+      const held = faults.stalled('wallet_assets');
+      const call = paidCall(service, 'solana', 'batch-enrich', { addresses: [A.WALLET_NEW, A.WALLET_REPETITIVE], type: 'wallet' });
+      // A wallet-asset request is held: the batch is running and its budget set. No item can be done
+      // before its assets come, DEADLINE_MS + 1 s after they were asked (time only moves here).
+      await held;
+      service.advance(BUDGET_MS);
+      const { status, json, cost, settled } = await call;
       assert.equal(status, 504, JSON.stringify(json));
       assert.equal(json.error.code, 'upstream_timeout');
-      assert.equal(json.error.items.length, 2);
+      assert.deepEqual(json.error.items.map((i: Json) => [i.address, i.error.code]), [[A.WALLET_NEW, 'upstream_timeout'], [A.WALLET_REPETITIVE, 'upstream_timeout']]);
       assert.equal(cost, 0n);
       assert.equal(settled, false);
     } finally {

@@ -3,27 +3,51 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { fixtureRegistry } from '../helpers/fixture-endpoints.js';
+import { SourceRequests } from '../helpers/drive.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
+/** A fixed past moment (paid authorizations are checked against real time): every run reads the same world. */
+const AT = new Date('2026-11-20T10:00:00Z');
+
 describe('deadline and cache', () => {
   let service: TestService;
+  const DEADLINE_MS = 300;
   before(async () => {
-    service = await startTestService({ registry: fixtureRegistry() }, { ANSWER_DEADLINE_MS: '300' });
+    service = await startTestService({ registry: fixtureRegistry() }, { ANSWER_DEADLINE_MS: String(DEADLINE_MS) });
   });
   after(() => service.close());
 
-  it('a call past the answer deadline → 504 upstream_timeout, retryable, nothing charged', async () => {
-    const payer = await newPayer(service, 'base');
-    const before = await payer.balance();
-    const started = Date.now();
-    const res = await paidInvoke(payer, service, 'test-slow', {});
-    assert.equal(res.status, 504);
-    const err = ((await res.json()) as any).error;
-    assert.equal(err.code, 'upstream_timeout');
-    assert.equal(err.retryable, true);
-    assert.ok(Date.now() - started < 5000, 'answered at the deadline, not when the handler gave up');
-    assert.equal(await payer.balance(), before);
+  it('a call past the answer deadline → 504 upstream_timeout, retryable, nothing charged; the handler is told to stop', async () => {
+    // The wallet-asset source hangs (its own 4 s budget is far off): the call is still computing when the
+    // time reaches the answer deadline, which is only when this test moves it.
+    const faults = service.sandbox!.providers!.faults;
+    faults.set('wallet_assets', { hang: true });
+    const requests = new SourceRequests(service);
+    try {
+      const payer = await newPayer(service, 'base');
+      const before = await payer.balance();
+      const held = faults.stalled('wallet_assets');
+      let answered = false;
+      const call = paidInvoke(payer, service, 'enrich-wallet-light', { address: A.WALLET_DEFI }).finally(() => {
+        answered = true;
+      });
+      await held;
+      assert.equal(answered, false, 'no answer while the source is held');
+      service.advance(DEADLINE_MS);
+      const res = await call;
+      assert.equal(res.status, 504);
+      const err = ((await res.json()) as any).error;
+      assert.equal(err.code, 'upstream_timeout');
+      assert.equal(err.retryable, true);
+      assert.match(err.message, /not charged/);
+      assert.equal(await payer.balance(), before);
+      // The held requests end although their own budget has not passed: the deadline aborted the handler's signal.
+      await requests.idle();
+    } finally {
+      requests.restore();
+      faults.set('wallet_assets', undefined);
+    }
   });
 
   it('a repeat call inside the TTL is served from the cache, and is charged like any call', async () => {
@@ -43,7 +67,7 @@ describe('deadline and cache', () => {
 describe('cache: degraded answers are kept 30 s, complete ones their full TTL', () => {
   let service: TestService;
   before(async () => {
-    service = await startTestService({ fixedNow: new Date() });
+    service = await startTestService({ fixedNow: AT });
   });
   after(() => service.close());
 

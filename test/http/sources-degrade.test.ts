@@ -5,6 +5,10 @@
  * with a 502/504 JSON error that is never charged; nothing waits past the answer deadline; retries honour
  * 429 Retry-After; the circuit breaker opens and `/status` shows it.
  *
+ * Budgets and deadlines run on manual time (docs/testing.md): a hanging leg times out when the test moves
+ * the time past the source budget, which it does only once the service waits on that leg alone
+ * (`driveHeld`), so every other leg has answered whatever the machine's speed.
+ *
  * Every scenario runs on its own service, so neither breakers nor cached answers leak between them.
  */
 import { describe, it } from 'node:test';
@@ -12,30 +16,34 @@ import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A, CAST_SIGNATURE as S } from '../../src/sandbox/world/index.js';
 import type { Fault } from '../../src/sandbox/providers/faults.js';
 import type { LegName } from '../../src/sources/errors.js';
+import { driveHeld, SourceRequests } from '../helpers/drive.js';
 import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
 
 const DEADLINE_MS = 5000;
-/**
- * No retries (a failing leg fails once) and a per-call budget well under the deadline. Not much
- * shorter: healthy legs must not time out when the whole suite loads the machine (four concurrent
- * quotes missed a 500 ms budget under `npm test`), or they would add caveats of their own.
- */
-const FAULT_ENV = { SOURCE_TIMEOUT_MS: '2000', SOURCE_RETRIES: '0', ANSWER_DEADLINE_MS: String(DEADLINE_MS) };
+const SOURCE_TIMEOUT_MS = 2000;
+/** No retries (a failing leg fails once) and a per-call budget under the deadline (both on manual time). */
+const FAULT_ENV = { SOURCE_TIMEOUT_MS: String(SOURCE_TIMEOUT_MS), SOURCE_RETRIES: '0', ANSWER_DEADLINE_MS: String(DEADLINE_MS) };
 
 interface Outcome {
   status: number;
   body: Json;
+  /** How far the test moved the service's time before the answer (only past held legs' budgets). */
+  advancedMs: number;
+  /** Real time the call took (only a lower bound is ever asserted: a designed real-time pause). */
   elapsedMs: number;
   /** USDC atomic units the payer lost. */
   charged: bigint;
   receipt: string | null;
 }
 
+/** A fixed past moment (paid authorizations are checked against real time): every run reads the same world. */
+const AT = new Date('2026-11-20T10:00:00Z');
+
 async function withService<T>(env: Record<string, string>, fn: (service: TestService) => Promise<T>): Promise<T> {
-  const service = await startTestService({}, env);
+  const service = await startTestService({ fixedNow: AT }, env);
   try {
     return await fn(service);
   } finally {
@@ -43,22 +51,31 @@ async function withService<T>(env: Record<string, string>, fn: (service: TestSer
   }
 }
 
-/** One paid call by a fresh payer: what came back, how long it took, what it cost. */
-async function paidCall(service: TestService, network: PayNetwork, key: string, body: unknown): Promise<Outcome> {
+/**
+ * One paid call by a fresh payer: what came back, how far the time was moved, what it cost. With `held`
+ * (legs a hang fault holds), the time moves past the source budget each time the service waits on those
+ * legs only.
+ */
+async function paidCall(service: TestService, network: PayNetwork, key: string, body: unknown, held: LegName[] = []): Promise<Outcome> {
   const payer = await newPayer(service, network);
   const before = await payer.balance();
-  const started = performance.now();
-  const res = await paidInvoke(payer, service, key, body);
-  const elapsedMs = performance.now() - started;
-  const json = await res.json();
-  return { status: res.status, body: json, elapsedMs, charged: before - (await payer.balance()), receipt: res.headers.get('payment-response') };
+  const requests = new SourceRequests(service);
+  try {
+    const started = performance.now();
+    const { value: res, advancedMs } = await driveHeld(service, requests, paidInvoke(payer, service, key, body), { legs: held, stepMs: SOURCE_TIMEOUT_MS });
+    const elapsedMs = performance.now() - started;
+    const json = await res.json();
+    return { status: res.status, body: json, advancedMs, elapsedMs, charged: before - (await payer.balance()), receipt: res.headers.get('payment-response') };
+  } finally {
+    requests.restore();
+  }
 }
 
-/** A fresh service with one fault on one leg, and one paid call. */
+/** A fresh service with one fault on one leg, and one paid call (a hanging leg driven past its budget). */
 function callWithFault(leg: LegName, fault: Fault, network: PayNetwork, key: string, body: unknown): Promise<Outcome> {
   return withService(FAULT_ENV, (service) => {
     service.sandbox!.providers!.faults.set(leg, fault);
-    return paidCall(service, network, key, body);
+    return paidCall(service, network, key, body, fault.hang ? [leg] : []);
   });
 }
 
@@ -122,12 +139,12 @@ function assertDegraded(o: Outcome, leg: LegName, kind: string): void {
     assert.equal(c.leg, leg);
     assert.match(c.message, new RegExp(`the ${leg} source failed \\(${kind}\\)`));
   }
-  assert.ok(o.elapsedMs < DEADLINE_MS, `answered in ${Math.round(o.elapsedMs)} ms`);
+  assert.equal(o.advancedMs, kind === 'timeout' ? SOURCE_TIMEOUT_MS : 0, 'answered once the leg\'s budget ended, well within the deadline');
   assert.equal(o.charged, 4000n, 'a degraded answer is an answer: charged its price');
   assert.ok(o.receipt);
 }
 
-// The three groups run side by side: most of their time is spent waiting on budgets and hung legs.
+// The three groups run side by side: most of their time is spent starting services and paying.
 describe('source failures through the real stack', { concurrency: 3 }, () => {
   describe('enrich-token-full (composite): one leg failing degrades to a caveat naming it', { concurrency: 4 }, () => {
     TOKEN_LEGS.forEach((leg, i) => {
@@ -168,7 +185,7 @@ describe('source failures through the real stack', { concurrency: 3 }, () => {
       assert.match(o.body.error.message, /not charged/);
       assert.equal(o.receipt, null);
       assert.equal(o.charged, 0n, 'balance unchanged');
-      assert.ok(o.elapsedMs < DEADLINE_MS, `answered in ${Math.round(o.elapsedMs)} ms`);
+      assert.equal(o.advancedMs, code === 'upstream_timeout' ? SOURCE_TIMEOUT_MS : 0, 'failed once the leg\'s budget ended, well within the deadline');
     }
 
     it('enrich-wallet-full, wallet_assets 503 → 502 upstream_unavailable', async () => {
@@ -220,6 +237,7 @@ describe('source failures through the real stack', { concurrency: 3 }, () => {
         assert.ok(o.body.labels.includes('regular_intervals'), 'the history made it');
         assert.equal(o.body.activity.transactions_analyzed, 100);
         assert.equal(providers.servers.wallet_assets.requestCount(), 3, 'two requests and one retry');
+        // The pause before a retry is real time (pacing): a lower bound a slower machine only exceeds more.
         assert.ok(o.elapsedMs >= 1000, `waited for Retry-After (${Math.round(o.elapsedMs)} ms)`);
         assert.equal(o.charged, 2000n);
         const leg = (await sourcesStatus(service)).find((s) => s.leg === 'wallet_assets');
