@@ -111,7 +111,7 @@ export async function execute(args: {
   const deadline = new Promise<never>((_, reject) => {
     cancelDeadline = context.timers.setTimeout(() => {
       controller.abort();
-      reject(new ApiError('upstream_timeout', `No answer within ${Math.round(deadlineMs / 1000)} s. You were not charged.`));
+      reject(new ApiError('upstream_timeout', `No answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}. You were not charged.`));
     }, deadlineMs);
   });
   try {

@@ -35,16 +35,6 @@ export const FIXTURES = [
     },
   }),
   defineEndpoint({
-    ...common, key: 'test-slow', price: '0.002', summary: 'never answers in time', input: echoInput, example: {},
-    handler: (_input, ctx) => new Promise((_, reject) => {
-      const timer = setTimeout(() => reject(new Error('should have been cut by the deadline')), 10_000);
-      ctx.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new Error('aborted'));
-      });
-    }),
-  }),
-  defineEndpoint({
     ...common, key: 'test-old', price: '0.002', summary: 'deprecated echo', input: echoInput, example: {},
     deprecation: { since: '2026-11-01', sunset: '2027-05-01', successor: 'test-echo' },
     handler: async () => ({ data: { old: true } }),

@@ -67,10 +67,13 @@ export async function startProviderServer(leg: LegName, handler: ProviderHandler
       }
       if (fault?.hang) {
         // Held until the client gives up or the server closes.
+        let release = () => {};
         await new Promise<void>((resolve) => {
+          release = resolve;
           hanging.add(resolve);
           req.socket.once('close', () => resolve());
         });
+        hanging.delete(release);
         res.destroy();
         return;
       }
