@@ -15,6 +15,7 @@ import {
   smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartSeedOf, tokenBuys, winnerCount,
 } from '../../src/endpoints/discovery/shared/trenches-signals.js';
 import type { HandlerContext } from '../../src/registry/types.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { EnhancedTransaction } from '../../src/sources/wire/helius.js';
 
@@ -70,7 +71,7 @@ function ctxWith(failing: readonly string[] = [], extra: Partial<HandlerContext>
     },
   };
   const defillama = { batchHistoricalPrices: async () => assert.fail('no SOL-quoted swap: no SOL price read') };
-  return { now: () => new Date(NOW_S * 1000), signal: new AbortController().signal, sources: { helius, defillama }, dataMode: 'sandbox', ...extra } as unknown as HandlerContext;
+  return { now: () => new Date(NOW_S * 1000), signal: new AbortController().signal, timers: new ManualTimers(), sources: { helius, defillama }, dataMode: 'sandbox', ...extra } as unknown as HandlerContext;
 }
 
 const SEED = { wallets: [W1, W2, W3], source: 'operator' as const };

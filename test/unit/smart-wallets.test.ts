@@ -12,6 +12,7 @@ import { DEFAULT_SMART_MONEY_WALLETS } from '../../src/endpoints/discovery/share
 import { readSmartWallets, smartMoneySeed, walletStatus } from '../../src/endpoints/discovery/shared/smart-wallets.js';
 import type { WalletTrades } from '../../src/endpoints/intelligence/shared/copy-trade-pipeline.js';
 import type { HandlerContext } from '../../src/registry/types.js';
+import { ManualTimers } from '../../src/lib/timers.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { EnhancedTransaction } from '../../src/sources/wire/helius.js';
 
@@ -26,7 +27,7 @@ const TOKEN = 'Tok1111111111111111111111111111111111111111';
 const refuse = () => new ApiError('invalid_input', 'no list');
 
 function ctxWith(over: Partial<HandlerContext> = {}): HandlerContext {
-  return { now: () => NOW, signal: new AbortController().signal, dataMode: 'sandbox', ...over } as HandlerContext;
+  return { now: () => NOW, signal: new AbortController().signal, timers: new ManualTimers(), dataMode: 'sandbox', ...over } as HandlerContext;
 }
 
 describe('smartMoneySeed', () => {
