@@ -12,19 +12,20 @@
  * unhandled rejection or uncaught exception may reach the process the whole time.
  *
  * Time (docs/testing.md): the services run on manual time, and so do the sandbox's held requests. A hung or
- * slow leg's requests are cut by moving that time forward to their source budget (`cutHeldRequests`), once
- * the leg holds them (`faults.stalled`) and no other leg's request is out (it would be cut with them), so
- * "slower than the budget" is the order of two due times; "within the answer deadline" is read on the same
- * clock; a breaker's cool-down passes by moving the time too. Nothing here waits on real time, so no
- * verdict depends on how fast or busy the machine is.
+ * slow leg's requests are cut by moving that time forward to their source budget (`cutHeldRequests`, on
+ * test/helpers/drive.ts's `SourceRequests` and `driveHeld`), once the leg holds them (`faults.stalled`) and
+ * no other leg's request is out (it would be cut with them), so "slower than the budget" is the order of
+ * two due times; "within the answer deadline" is read on the same clock; a breaker's cool-down passes by
+ * moving the time too. Nothing here waits on real time, so no verdict depends on how fast or busy the
+ * machine is.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LegName } from '../../src/sources/errors.js';
+import { driveHeld, SourceRequests } from '../helpers/drive.js';
 import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import type { RequestOptions } from '../../src/sources/http-source.js';
 import { ANSWER_DEADLINE_MS, BREAKER_COOLDOWN_MS, BREAKER_PROBES, MODES, PLAN, SOURCE_TIMEOUT_MS, type Call, type FaultMode, type LegPlan } from './fault-plan.js';
 
 type Json = any;
@@ -41,105 +42,16 @@ const tally = { calls: 0, wrong: [] as string[], maxMs: 0, slowest: [] as string
 /** Calls per time taken on the service's clock (ms): the same every run, however busy the machine. */
 const callTimes = new Map<number, number>();
 
-/**
- * A source request in flight (one `HttpSource.request`): its leg, its budget (the `timers.timeout` the
- * request starts, synchronously, before it sends anything), when that falls due on the service's clock,
- * and how many requests its leg had held (`faults.stallCount`) when it was sent.
- */
-interface Flight {
-  leg: LegName;
-  budget?: AbortSignal;
-  due: number;
-  heldBefore: number;
-}
-
-/**
- * The service's source requests in flight, watched from outside: every `HttpSource`'s `request` and the
- * timers' `timeout` are wrapped on the instances (nothing in src/ changes), so the test knows which
- * requests are out, on which leg, and when each one's budget falls due.
- */
-class SourceFlights {
-  private readonly live = new Set<Flight>();
-  private waiters: (() => void)[] = [];
-
-  constructor(private readonly service: TestService) {
-    const timers = service.timers;
-    const faults = service.sandbox!.providers!.faults;
-    let starting: Flight | undefined;
-    const timeout = timers.timeout.bind(timers);
-    timers.timeout = (ms) => {
-      const signal = timeout(ms);
-      if (starting) Object.assign(starting, { budget: signal, due: timers.now() + ms });
-      return signal;
-    };
-    for (const source of service.sources.http) {
-      const request = source.request.bind(source);
-      source.request = <T>(path: string, options: RequestOptions<T>): Promise<T> => {
-        const flight: Flight = { leg: source.leg, due: Infinity, heldBefore: faults.stallCount(source.leg) };
-        starting = flight;
-        let result: Promise<T>;
-        try {
-          result = request(path, options);
-        } finally {
-          starting = undefined;
-        }
-        this.live.add(flight);
-        this.wake();
-        const end = () => {
-          this.live.delete(flight);
-          this.wake();
-        };
-        result.then(end, end);
-        return result;
-      };
-    }
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
-  }
-
-  /** Resolves when a request is sent or ends. */
-  changed(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /**
-   * How far to move the time now to cut `leg`'s held requests, or undefined if not now. Only when every
-   * request out is `leg`'s (another leg's would be cut too: it is merely on its way, in real time), none
-   * of those has already been cut (its caller has not yet seen that: it may send more), and a request has
-   * reached the leg and been held since the latest one was sent (so whatever was sent with it is out too).
-   * Then: to the earliest budget among them, which cuts every request that was sent with it and nothing
-   * later (a composite's next request, sent once these failed, gets a budget of its own).
-   */
-  cutDelay(leg: LegName): number | undefined {
-    const mine: Flight[] = [];
-    for (const f of this.live) {
-      if (f.leg !== leg) return undefined;
-      if (f.budget?.aborted) return undefined;
-      mine.push(f);
-    }
-    if (mine.length === 0) return undefined;
-    const unbudgeted = mine.find((f) => f.budget === undefined);
-    // A request refused by an open breaker ends without a budget, before the driver looks again.
-    if (unbudgeted) throw new Error(`a ${leg} request still out without a budget: HttpSource.request no longer starts its budget synchronously`);
-    const held = this.service.sandbox!.providers!.faults.stallCount(leg);
-    if (mine.some((f) => f.heldBefore >= held)) return undefined;
-    return Math.min(...mine.map((f) => f.due)) - this.service.timers.now();
-  }
-}
-
 interface FaultService {
   service: TestService;
-  flights: SourceFlights;
+  /** The service's source requests in flight, with their budgets (test/helpers/drive.ts). */
+  requests: SourceRequests;
 }
 
 async function withService<T>(fn: (s: FaultService) => Promise<T>): Promise<T> {
   const service = await startTestService({}, ENV);
   try {
-    return await fn({ service, flights: new SourceFlights(service) });
+    return await fn({ service, requests: new SourceRequests(service) });
   } finally {
     await service.close();
   }
@@ -148,33 +60,21 @@ async function withService<T>(fn: (s: FaultService) => Promise<T>): Promise<T> {
 /** Whether the mode holds the leg's requests (on the service's manual time) instead of answering them. */
 const holds = (mode: FaultMode) => Boolean(mode.fault.hang || mode.fault.latencyMs);
 
-/** One turn of the event loop: what a change set off (promise continuations, I/O already in) runs first. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Waits for `call`, and while it is pending cuts the requests `leg` holds by moving the service's manual
- * time forward: each time the leg holds a request (`faults.stalled`) or a request is sent or ends, and
- * `cutDelay` says so, to the earliest budget of the leg's requests out (one source budget after they were
- * sent: 2 s, or 10 s for DefiLlama's yields and Hyperliquid's stats). Their budgets fire before a slow
- * leg's latency (past the longest budget) and before the answer deadline, so a composite answers with its
- * degraded leg; the whole deadline at once would fire the answer deadline first. Requests sent together
- * are cut together, as in real time (ten held requests cut one by one would take 20 s of the 15).
- * Returns how many times the time moved.
+ * time forward (`driveHeld` without a fixed step): each time the service waits on `leg` only — every request
+ * out is `leg`'s (another leg's would be cut too: it is merely on its way, in real time), none of them
+ * already cut (its caller has not yet seen that: it may send more), and the leg has held a request since
+ * the latest one was sent (so whatever was sent with it is out too) — to the earliest budget of the leg's
+ * requests out (one source budget after they were sent: 2 s, or 10 s for DefiLlama's yields and
+ * Hyperliquid's stats). Their budgets fire before a slow leg's latency (past the longest budget) and before
+ * the answer deadline, so a composite answers with its degraded leg; the whole deadline at once would fire
+ * the answer deadline first. Requests sent together are cut together, as in real time (ten held requests
+ * cut one by one would take 20 s of the 15), and nothing sent later (a composite's next request, sent once
+ * these failed, gets a budget of its own). Returns the call's value and how many times the time moved.
  */
-async function cutHeldRequests(s: FaultService, leg: LegName, call: Promise<unknown>): Promise<number> {
-  const faults = s.service.sandbox!.providers!.faults;
-  let pending = true;
-  const done = call.then(() => void (pending = false), () => void (pending = false));
-  let moves = 0;
-  while (pending) {
-    await Promise.race([done, s.flights.changed(), faults.stalled(leg)]);
-    await turn();
-    const delay = pending ? s.flights.cutDelay(leg) : undefined;
-    if (delay === undefined) continue;
-    s.service.advance(delay);
-    moves++;
-  }
-  return moves;
+function cutHeldRequests<T>(s: FaultService, leg: LegName, call: Promise<T>): Promise<{ value: T; moves: number }> {
+  return driveHeld(s.service, s.requests, call, { legs: [leg] });
 }
 
 type TimedCall = PaidCall & { ms: number; cuts: number };
@@ -182,9 +82,7 @@ type TimedCall = PaidCall & { ms: number; cuts: number };
 /** One paid call, `leg`'s held requests cut as they come; `ms` is the time it took on the service's clock. */
 async function timedCall(s: FaultService, network: PayNetwork, [key, body]: Call, leg: LegName): Promise<TimedCall> {
   const started = s.service.timers.now();
-  const call = paidCall(s.service, network, key, body);
-  const cuts = await cutHeldRequests(s, leg, call);
-  const outcome = await call;
+  const { value: outcome, moves: cuts } = await cutHeldRequests(s, leg, paidCall(s.service, network, key, body));
   return { ...outcome, ms: s.service.timers.now() - started, cuts };
 }
 
