@@ -51,8 +51,6 @@ export const LAUNCHPAD_PAGE_LIMIT_MAX = 100;
 /** What the rate limiter waits on: `now` in monotonic ms, `sleep` abortable (src/lib/timers.ts). */
 export type Clock = Pick<Timers, 'now' | 'sleep'>;
 
-export const SYSTEM_CLOCK: Clock = systemTimers;
-
 /**
  * Token bucket: `burst` tokens, refilled at `ratePerSecond`. `take()` waits until a token is available
  * rather than failing, because a 429 from the platform would cost a retry and count against its breaker.
@@ -63,7 +61,7 @@ export class TokenBucket {
   private tokens: number;
   private last: number;
 
-  constructor(private readonly ratePerSecond: number, private readonly burst: number, private readonly clock: Clock = SYSTEM_CLOCK) {
+  constructor(private readonly ratePerSecond: number, private readonly burst: number, private readonly clock: Clock = systemTimers) {
     if (!(ratePerSecond > 0) || !(burst >= 1)) throw new RangeError('TokenBucket needs ratePerSecond > 0 and burst ≥ 1');
     this.tokens = burst;
     this.last = clock.now();

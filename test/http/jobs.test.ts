@@ -11,6 +11,7 @@ import { addDays } from '../../src/jobs/days.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/types.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { until } from '../helpers/measured.js';
 
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
@@ -78,16 +79,13 @@ describe('JOBS_ENABLED', () => {
     const service = await startTestService({ fixedNow: now, store }, { JOBS_ENABLED: 'true' });
     try {
       // Polled without a time limit of our own: the runner's hang detector ends a file that never gets there.
-      while ((await store.getSnapshots('token', A.TOKEN_RISKY, today, today)).length === 0) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(async () => (await store.getSnapshots('token', A.TOKEN_RISKY, today, today)).length > 0);
       // The launchpad index (paced by the platform's rate limit) may still be running: a tick while it runs
       // reports `running` and changes nothing, so wait for it to end.
-      let statuses = (await service.jobs.tick(now)).map((r) => r.status);
-      while (statuses.includes('running')) {
-        await new Promise((r) => setTimeout(r, 50));
-        statuses = (await service.jobs.tick(now)).map((r) => r.status);
-      }
+      const statuses = await until(async () => {
+        const ticked = (await service.jobs.tick(now)).map((r) => r.status);
+        return !ticked.includes('running') && ticked;
+      });
       assert.deepEqual(statuses, ['not_due', 'not_due', 'not_due']);
       assert.equal((await store.launchpadRefreshState()).coins, 31);
     } finally {

@@ -14,13 +14,12 @@ import {
   LAUNCHPAD_RATE_LIMIT_PER_SECOND,
   LaunchpadClient,
   rewardCoinFrom,
-  SYSTEM_CLOCK,
   TokenBucket,
   type Clock,
 } from '../../src/sources/launchpad.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
-import { ManualTimers } from '../../src/lib/timers.js';
+import { ManualTimers, systemTimers } from '../../src/lib/timers.js';
 
 /** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
 const sourceTimers = new ManualTimers();
@@ -208,7 +207,7 @@ describe('TokenBucket (client-side rate limit)', () => {
     const run = new AbortController();
     // The real sleep on a clock that does not move: no refill however slow the machine, so every take after
     // the first sleeps (k ms for the k-th in debt at one token per millisecond).
-    const bucket = new TokenBucket(1000, 1, { now: () => 0, sleep: (ms, signal) => SYSTEM_CLOCK.sleep(ms, signal) });
+    const bucket = new TokenBucket(1000, 1, { now: () => 0, sleep: (ms, signal) => systemTimers.sleep(ms, signal) });
     let waited = 0;
     for (let i = 0; i < 15; i++) waited += await bucket.take(run.signal);
     assert.equal(waited, 105, 'the takes did sleep: 1 + 2 + … + 14 ms');
