@@ -50,6 +50,17 @@ function serverTiming(timings: Record<string, number>): string {
 
 type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
+/** What the transport knows about one call beyond its body and payment. */
+export interface InvokeOptions {
+  /** `x-referral-code` (≤ 64 characters), recorded with the settlement. */
+  referralCode?: string;
+  /**
+   * Aborted when the caller is gone (socket closed, MCP `notifications/cancelled`): a paid call whose caller
+   * is gone before settlement is never settled (nothing charged for an answer nobody receives).
+   */
+  clientGone?: AbortSignal;
+}
+
 export interface InvokeOutcome {
   status: number;
   headers: Record<string, string>;
@@ -118,7 +129,8 @@ export class Invoker {
   constructor(private readonly deps: InvokeDeps) {}
 
   /** Runs one invocation; `input` is the parsed JSON body (undefined when none was sent). */
-  async invoke(endpoint: RegisteredEndpoint, body: unknown, preq: PaymentRequest, requestId: string, referralCode?: string): Promise<InvokeOutcome> {
+  async invoke(endpoint: RegisteredEndpoint, body: unknown, preq: PaymentRequest, requestId: string, options: InvokeOptions = {}): Promise<InvokeOutcome> {
+    const { referralCode } = options;
     const normalized = normalizeBody(body);
     const validation = endpoint.validate(normalized.input);
     const inputIssues: InputIssue[] = [...normalized.issues, ...(validation.ok ? [] : validation.issues)];

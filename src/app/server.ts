@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const referral = req.headers['x-referral-code'];
     return invoker.invoke(
       endpoint, req.body, paymentRequestOf(req, deps.publicUrl), req.id,
-      typeof referral === 'string' && referral.length <= 64 ? referral : undefined,
+      { referralCode: typeof referral === 'string' && referral.length <= 64 ? referral : undefined },
     ).then((outcome) => sendOutcome(reply, outcome));
   });
 
