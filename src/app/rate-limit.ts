@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { RateDecision, RateLimiter } from '../cache/types.js';
 import { ApiError } from './errors.js';
 
-/** The client IP a limit counts against (`X-Forwarded-For` only when TRUST_PROXY=true). */
+/**
+ * The client IP a limit counts against: the socket's peer, or the `X-Forwarded-For` entry just past the
+ * proxies `TRUST_PROXY` names (src/config/trust-proxy.ts); never an entry a client could write itself.
+ */
 export function clientIp(req: FastifyRequest): string {
   return req.ip;
 }

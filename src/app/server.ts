@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Logger } from 'pino';
 import type { Cache, RateLimiter } from '../cache/types.js';
 import { SERVICE_VERSION, type Config } from '../config/index.js';
+import { trustProxyOption } from '../config/trust-proxy.js';
 import type { Registry } from '../registry/index.js';
 import type { Deprecation } from '../registry/types.js';
 import type { Store } from '../store/types.js';
@@ -159,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: deps.config.answerDeadlineMs + 15_000,
     childLoggerFactory: requestLogger,
     genReqId: requestId,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Who may name the client in X-Forwarded-For (the rate limits count per client): TRUST_PROXY, default nobody.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   });
 
   registerCors(app);

@@ -2,6 +2,8 @@
  * Configuration from the environment, read once at start-up. Every variable is documented in
  * docs/configuration.md; secrets (facilitator auth, Stripe key) are never logged.
  */
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+
 export const SERVICE_VERSION = '1.0.0';
 
 export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
@@ -14,6 +16,8 @@ export interface Config {
   port: number;
   /** Public base URL used in `resource` fields and docs; defaults to http://HOST:PORT. */
   publicUrl?: string;
+  /** Whose `X-Forwarded-For` names the client (rate limits count per client address); see trust-proxy.ts. */
+  trustProxy: TrustProxy;
   dataDir: string;
   /** PostgreSQL store instead of SQLite (several instances share it); `databaseSchema` isolates one deployment. */
   databaseUrl?: string;
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port: intFromEnv(env, 'PORT', 8402),
     publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
