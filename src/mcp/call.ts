@@ -75,14 +75,23 @@ export function toolResult(outcome: InvokeOutcome): CallToolResult {
 }
 
 export interface McpCallDeps {
-  invoker: Invoker;
+  invoker: Pick<Invoker, 'invoke' | 'errorOutcome'>;
   publicUrl: string;
   /** The free-route rate limit, applied to free tools as to their HTTP route; throws ApiError when over. */
   limitFree: () => Promise<void>;
 }
 
+/** What the transport tells a call about its answer's fate (src/mcp/answering-transport.ts `Delivery`). */
+export interface CallDelivery {
+  /** Aborted once nobody waits for the answer (cancelled, timed out, connection closed): never settled then. */
+  clientGone?: AbortSignal;
+  /** Given a charged answer's report: called with whether the answer reached the caller. */
+  charged?(sent: (delivered: boolean) => void): void;
+}
+
 export async function callTool(
   endpoint: RegisteredEndpoint, args: Record<string, unknown> | undefined, payment: unknown, requestId: string, userAgent: string, deps: McpCallDeps,
+  delivery: CallDelivery = {},
 ): Promise<CallToolResult> {
   if (endpoint.priceAtomic === null) {
     try {
@@ -94,5 +103,8 @@ export async function callTool(
   // Both: the briefing becomes the text content, the data the structured content.
   const body = { ...(args ?? {}), format: 'both' };
   const preq = mcpPaymentRequest(payment, `${deps.publicUrl}${endpoint.path}`, userAgent);
-  return toolResult(await deps.invoker.invoke(endpoint, body, preq, requestId));
+  const outcome = await deps.invoker.invoke(endpoint, body, preq, requestId, { clientGone: delivery.clientGone });
+  // Charged: whether the answer went out decides `delivered` or `undelivered` (its answer kept for a retry).
+  if (outcome.afterSend) delivery.charged?.(outcome.afterSend);
+  return toolResult(outcome);
 }

@@ -4,6 +4,10 @@
  * answer any request) and answers plain JSON (`enableJsonResponse`), never an SSE stream. GET — which
  * would open a server-to-client stream this server never writes to — and DELETE (no session to end)
  * answer 405. The answer goes back through Fastify, so request ids, CORS and security headers apply.
+ *
+ * Every request of a POST is answered, and the POST with them (./answering-transport.ts): a request the
+ * same POST cancels with -32800, any still open at the bound with a timeout error. A tool call whose
+ * caller is gone — cancelled, timed out, or the HTTP connection closed before the answer — is never settled.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -11,7 +15,9 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../app/errors.js';
 import { SERVICE_VERSION } from '../config/index.js';
+import { systemTimers, type Timers } from '../lib/timers.js';
 import type { Registry } from '../registry/index.js';
+import { AnsweringTransport } from './answering-transport.js';
 import { callTool, MCP_PAYMENT_META, type McpCallDeps } from './call.js';
 import { mcpTools } from './tools.js';
 
@@ -19,9 +25,22 @@ export const MCP_SERVER_NAME = 'onchain-enrichment-api';
 /** JSON-RPC error code of a rate-limited tools/list (implementation-defined server error range). */
 export const RATE_LIMITED = -32029;
 
+/**
+ * Verifying a payment comes before the handler's answer deadline starts and settling it after it ends: the
+ * bound of a POST leaves them this much on top of the deadline, so a tool call past its deadline gets its own
+ * answer (`upstream_timeout`) and the bound only ends what hangs outside the handler.
+ */
+export const PAYMENT_MARGIN_MS = 15_000;
+/** The configured default (ANSWER_DEADLINE_MS), for an app that does not pass its own. */
+const DEFAULT_ANSWER_DEADLINE_MS = 15_000;
+
 export interface McpRouteDeps extends Omit<McpCallDeps, 'limitFree'> {
   registry: Registry;
   limitFree: (req: FastifyRequest) => Promise<void>;
+  /** What the bound of a POST is timed by (src/lib/timers.ts); real time unless given. */
+  timers?: Timers;
+  /** The answer deadline of a call (config `answerDeadlineMs`); the bound is this plus PAYMENT_MARGIN_MS. */
+  answerDeadlineMs?: number;
 }
 
 const INSTRUCTIONS =
@@ -31,7 +50,7 @@ const INSTRUCTIONS =
   'and repeat the call with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in ' +
   '_meta["x402/payment-response"]. Failed calls are never charged.';
 
-function mcpServer(req: FastifyRequest, deps: McpRouteDeps): Server {
+function mcpServer(req: FastifyRequest, deps: McpRouteDeps, transport: AnsweringTransport): Server {
   const server = new Server({ name: MCP_SERVER_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // The largest free answer (every tool with its schemas), so it counts against the free-route limit like
   // /openapi.json does; over it, a JSON-RPC error saying when to retry.
@@ -44,21 +63,52 @@ function mcpServer(req: FastifyRequest, deps: McpRouteDeps): Server {
     }
     return { tools: mcpTools(deps.registry) };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const endpoint = deps.registry.get(request.params.name);
     if (!endpoint) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list lists all ${deps.registry.list.length}.`);
     const payment = request.params._meta?.[MCP_PAYMENT_META];
     return callTool(endpoint, request.params.arguments, payment, req.id, String(req.headers['user-agent'] ?? 'mcp'), {
       ...deps,
       limitFree: () => deps.limitFree(req),
-    });
+    }, transport.delivery(extra.requestId, extra.signal));
   });
   return server;
 }
 
+/**
+ * How the HTTP answer fares: `gone` aborts when the connection closes before it is sent (the body is read
+ * by now); `sent` resolves true once it is handed to the socket, false if the connection closed first.
+ */
+function watchResponse(req: FastifyRequest, reply: FastifyReply): { gone: AbortSignal; sent: Promise<boolean> } {
+  const gone = new AbortController();
+  const res = reply.raw;
+  if (res.destroyed || req.raw.socket?.destroyed) {
+    gone.abort(new Error('connection closed'));
+    return { gone: gone.signal, sent: Promise.resolve(false) };
+  }
+  const sent = new Promise<boolean>((resolve) => {
+    res.once('finish', () => resolve(true));
+    res.once('close', () => {
+      if (res.writableFinished) return resolve(true);
+      gone.abort(new Error('connection closed'));
+      resolve(false);
+    });
+  });
+  return { gone: gone.signal, sent };
+}
+
 async function handlePost(req: FastifyRequest, reply: FastifyReply, deps: McpRouteDeps): Promise<FastifyReply> {
-  const server = mcpServer(req, deps);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const response = watchResponse(req, reply);
+  const transport = new AnsweringTransport(
+    new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }),
+    {
+      timers: deps.timers ?? systemTimers,
+      boundMs: (deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS) + PAYMENT_MARGIN_MS,
+      callerGone: response.gone,
+    },
+  );
+  void response.sent.then((sent) => transport.reportSent(sent));
+  const server = mcpServer(req, deps, transport);
   try {
     await server.connect(transport);
     const headers = new Headers();
@@ -67,13 +117,13 @@ async function handlePost(req: FastifyRequest, reply: FastifyReply, deps: McpRou
     // client that asks for only one of the two media types the transport insists on is still served.
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
-    const response = await transport.handleRequest(
-      new Request(`http://mcp.local${req.url}`, { method: 'POST', headers }),
-      { parsedBody: req.body },
-    );
-    const text = await response.text();
-    reply.code(response.status);
-    response.headers.forEach((value, name) => {
+    const answer = await transport.handleRequest(new Request(`http://mcp.local${req.url}`, { method: 'POST', headers }), req.body);
+    let text = await answer.text();
+    // The SDK answers a batch holding one request with that response alone; JSON-RPC 2.0 (§6) answers
+    // every batch with an array.
+    if (answer.status === 200 && Array.isArray(req.body) && text.startsWith('{')) text = `[${text}]`;
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => {
       if (name !== 'content-length') void reply.header(name, value);
     });
     return reply.send(text === '' ? undefined : text);
