@@ -4,6 +4,28 @@ import { defineEndpoint } from '../../registry/types.js';
 import { answerQuestion } from './shared/query-run.js';
 
 
+/** query's price; every leg priced above it comes back as headlines only (src/analytics/query/preview.ts). */
+const PRICE = '0.003';
+
+const PRICE_RULE =
+  `A leg whose endpoint is priced at or below query's own ${PRICE} USDC (or is free) comes back whole; a leg priced above it comes back ` +
+  'as its headlines and one paragraph, with a next step naming that endpoint, its price and the exact input for the full answer. ' +
+  'query is a router, not a discount: it must not sell a 0.10 USDC answer for the price of routing the question.';
+
+const HeadlineValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+const LegPreview = Type.Object({
+  endpoint: Type.String({ description: 'The endpoint this leg ran' }),
+  price_usdc: Type.String({ description: `Its price per call in USDC, above query's ${PRICE}` }),
+  input: Type.Record(Type.String(), Type.Unknown(), { description: 'The exact input the leg ran with: send it to the endpoint for the full answer (the same call is in next_steps)' }),
+  briefing: Type.String({ description: 'One paragraph made from the headlines only' }),
+  headlines: Type.Record(Type.String(), HeadlineValue, {
+    description:
+      'The few fields that tell whether the full answer is worth buying: the subject, the window every count or change is measured over, ' +
+      'how much the answer found (counts, not the items) and its top-line verdict when it has one. The fields of each endpoint are listed in docs/query-routing.md',
+  }),
+}, { additionalProperties: false, description: `A leg priced above query: headlines only. ${PRICE_RULE}` });
+
 const QueryOutput = Type.Object({
   question: Type.String(),
   route: Type.Object({
@@ -13,14 +35,16 @@ const QueryOutput = Type.Object({
     mode: Type.String({ enum: ['single', 'chain'] }),
   }),
   answered_by: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'One endpoint, or the chained endpoints' }),
-  answer: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Single route: the data of that endpoint, exactly as it answers' })),
-  answers: Type.Optional(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())), { description: 'Chain: each endpoint\'s data by key; null when that leg failed or is not built (see caveats)' })),
-}, { additionalProperties: false });
+  answer: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: `Single route to an endpoint priced at or below query's ${PRICE} USDC (or free): its data, exactly as it answers. Absent when \`preview\` is set` })),
+  preview: Type.Optional(LegPreview),
+  answers: Type.Optional(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())), { description: `Chain: the data of each leg priced at or below query's ${PRICE} USDC (or free), by endpoint; null when that leg failed or is not built (see caveats)` })),
+  previews: Type.Optional(Type.Record(Type.String(), Nullable(LegPreview), { description: 'Chain: the headlines of each leg priced above query, by endpoint; null when that leg failed or is not built (see caveats)' })),
+}, { additionalProperties: false, description: PRICE_RULE });
 
 export default defineEndpoint({
   key: 'query',
   family: 'intelligence',
-  price: '0.003',
+  price: PRICE,
   summary: 'Ask a plain-language question; routed deterministically to one or several enrichers',
   description:
     'Routes a natural-language question (3 to 500 characters) by deterministic rules, without model inference, and ' +
@@ -30,7 +54,7 @@ export default defineEndpoint({
     'question routes to perps-market-structure; every other family is reached by its keywords (the routing table is ' +
     'in docs/query-routing.md). An address whose kind the words do not state is looked up on chain (mint or wallet). ' +
     'A chained endpoint that fails or is not built yet leaves a caveat. A question it cannot route answers 422 ' +
-    'unroutable_question with suggestions and is not charged.',
+    'unroutable_question with suggestions and is not charged. ' + PRICE_RULE,
   input: Type.Object(
     {
       question: Type.String({ minLength: 3, maxLength: 500, description: 'The question (3 to 500 characters)' }),

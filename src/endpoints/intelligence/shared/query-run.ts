@@ -3,12 +3,18 @@
  * mint account on chain?), then run the planned endpoints through `ctx.call` — one, or a chain of 2–3 in
  * parallel. A chained leg that fails or is not built yet degrades to a caveat; only when every leg
  * fails does the question fail (with the first leg's error, so nothing is charged).
+ *
+ * Each leg is then shaped by its price (src/analytics/query/preview.ts): at or below query's own price it
+ * comes back whole (`answer` / `answers`), above it as headlines (`preview` / `previews`) with a next step
+ * that buys the full answer.
  */
+import { legTreatment, shapeLeg, type LegPreview, type ShapedLeg } from '../../../analytics/query/preview.js';
 import { routeQuestion, type PlannedCall, type Route } from '../../../analytics/query/router.js';
 import { ApiError } from '../../../app/errors.js';
 import type { Caveat, CallResult, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { readMint } from '../../../sources/solana-rpc.js';
 import { toApiError, SourceError } from '../../../sources/errors.js';
+import { priceBook, type PriceBook } from './query-prices.js';
 
 /** `check-alerts` needs a `since`: a question about alerts means "the last 24 hours". */
 const ALERT_WINDOW_MS = 24 * 3600 * 1000;
@@ -45,6 +51,12 @@ function legCaveat(endpoint: string, err: unknown): Caveat {
   return { code: 'leg_failed', leg: endpoint, message: `${endpoint} failed (${code}); its part of the answer is missing.` };
 }
 
+function shape(call: PlannedCall, result: CallResult, prices: PriceBook): ShapedLeg {
+  const price = prices.of(call.endpoint);
+  if (price === undefined) throw new ApiError('internal', `query routed to unknown endpoint ${call.endpoint}`);
+  return shapeLeg(call, result, price, prices.query);
+}
+
 export async function answerQuestion(question: string, ctx: HandlerContext): Promise<HandlerResult> {
   const route = routeQuestion(question);
   if (route.intent === null) {
@@ -59,39 +71,59 @@ export async function answerQuestion(question: string, ctx: HandlerContext): Pro
   const now = ctx.now();
   calls = calls.map((c) => withClock(c, now));
   const info = routeInfo(route, kind, calls);
+  const prices = await priceBook();
 
   if (calls.length === 1) {
     const only = calls[0]!;
     const result = await ctx.call(only.endpoint, only.input);
+    const leg = shape(only, result, prices);
     return {
-      data: { question, route: info, answered_by: only.endpoint, answer: result.data },
+      data: { question, route: info, answered_by: only.endpoint, ...(leg.treatment === 'full' ? { answer: leg.data } : { preview: leg.preview }) },
       caveats: result.caveats,
-      next_steps: result.next_steps,
-      briefing: result.briefing,
+      next_steps: leg.nextSteps,
+      briefing: leg.briefing,
     };
   }
 
-  const settled = await Promise.allSettled(calls.map((c) => ctx.call(c.endpoint, c.input)));
+  const planned = calls;
+  const settled = await Promise.allSettled(planned.map((c) => ctx.call(c.endpoint, c.input)));
   if (settled.every((s) => s.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
   const caveats: Caveat[] = [];
   const nextSteps: NextStep[] = [];
-  const answers: Record<string, unknown> = {};
+  const answers: Record<string, Record<string, unknown> | null> = {};
+  const previews: Record<string, LegPreview | null> = {};
   const briefings: string[] = [`# ${question}`];
   settled.forEach((s, i) => {
-    const endpoint = calls![i]!.endpoint;
+    const call = planned[i]!;
+    const endpoint = call.endpoint;
     if (s.status === 'rejected') {
       caveats.push(legCaveat(endpoint, s.reason));
-      answers[endpoint] = null;
+      // A missing leg sits where its answer would have: whole legs in `answers`, dear ones in `previews`.
+      const price = prices.of(endpoint);
+      if (price !== undefined && legTreatment(price, prices.query) === 'full') answers[endpoint] = null;
+      else previews[endpoint] = null;
       return;
     }
-    const leg: CallResult = s.value;
-    answers[endpoint] = leg.data;
-    for (const c of leg.caveats ?? []) if (c.code !== 'sandbox_data') caveats.push({ ...c, leg: c.leg ?? endpoint, message: `${endpoint}: ${c.message}` });
-    for (const step of leg.next_steps ?? []) if (!calls!.some((c) => c.endpoint === step.endpoint) && !nextSteps.some((n) => n.endpoint === step.endpoint)) nextSteps.push(step);
+    const result: CallResult = s.value;
+    const leg = shape(call, result, prices);
+    if (leg.treatment === 'full') answers[endpoint] = leg.data;
+    else previews[endpoint] = leg.preview;
+    for (const c of result.caveats ?? []) if (c.code !== 'sandbox_data') caveats.push({ ...c, leg: c.leg ?? endpoint, message: `${endpoint}: ${c.message}` });
+    // A previewed leg's one step buys its full answer and wins over any suggestion of the same endpoint; a
+    // whole leg's own suggestions are kept unless they name a leg of this chain (answered or previewed here).
+    for (const step of leg.nextSteps) {
+      const same = nextSteps.findIndex((n) => n.endpoint === step.endpoint);
+      if (leg.treatment === 'headlines') {
+        if (same >= 0) nextSteps.splice(same, 1);
+        nextSteps.push(step);
+      } else if (same < 0 && !planned.some((c) => c.endpoint === step.endpoint)) {
+        nextSteps.push(step);
+      }
+    }
     briefings.push(leg.briefing);
   });
   return {
-    data: { question, route: info, answered_by: calls.map((c) => c.endpoint), answers },
+    data: { question, route: info, answered_by: planned.map((c) => c.endpoint), answers, previews },
     caveats,
     next_steps: nextSteps,
     briefing: briefings.join('\n\n'),
