@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildTests } from './test-build.mjs';
+import { buildTests, removeBuild } from './test-build.mjs';
 
 const TIMES_LOCAL = 'test-artifacts/test-times.json';
 const TIMES_COMMITTED = 'scripts/test-times.json';
@@ -125,4 +125,5 @@ const failedFiles = results.filter((r) => r.failed).map((r) => r.file);
 if (failedFiles.length > 0) console.log(`\nfailed files:\n${failedFiles.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nwall time ${wall.toFixed(1)} s for ${files.length} files, ${concurrency} at a time`);
 console.log(`${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped`);
+removeBuild();
 process.exit(total.fail > 0 ? 1 : 0);

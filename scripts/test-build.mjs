@@ -8,12 +8,41 @@
 // finds files beside itself (fixtures, a child process's entry) behaves as when run from the .ts file.
 // A test file that imports a computed path (`import(someVariable)`) cannot be bundled: it runs under tsx.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const BUILD_DIR = 'test-artifacts/build';
+/** Per run: two runs at once (two engineers, or a run beside `test:loaded`) must not delete each other's bundles. */
+export const BUILD_DIR = `test-artifacts/build-${process.pid}`;
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Removes this run's bundles; called when the run ends. */
+export function removeBuild() {
+  rmSync(BUILD_DIR, { recursive: true, force: true });
+}
+
+/** Bundles left by runs that were killed before they could clean up. */
+function removeStaleBuilds() {
+  let names = [];
+  try {
+    names = readdirSync('test-artifacts');
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = /^build(?:-(\d+))?$/.exec(name);
+    if (match && (!match[1] || !alive(Number(match[1])))) rmSync(`test-artifacts/${name}`, { recursive: true, force: true });
+  }
+}
 
 const importMetaAsSource = {
   name: 'import-meta-as-source',
@@ -35,7 +64,8 @@ export function needsLoader(file) {
 
 /** Builds the bundles; returns, per test file, the command-line arguments that run it. */
 export async function buildTests(files) {
-  rmSync(BUILD_DIR, { recursive: true, force: true });
+  removeStaleBuilds();
+  removeBuild();
   const bundled = files.filter((f) => !needsLoader(f));
   if (bundled.length > 0) {
     await build({

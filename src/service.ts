@@ -19,6 +19,8 @@ import type { Config } from './config/index.js';
 import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
 import { PaymentGate } from './payments/gate.js';
 import { createServiceSettlementLookup } from './payments/settlement-lookup-service.js';
+import { PaymentLifecycle } from './payments/lifecycle.js';
+import { startSettlementReconciler, type SettlementReconciler } from './payments/reconciler.js';
 import { createCardGate, type CardGate, type CardStripeClient } from './payments/card/index.js';
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
@@ -85,6 +87,8 @@ export interface RunningService {
   recorder: Recorder;
   /** Background jobs (docs/jobs.md); ticking on a timer only when JOBS_ENABLED, `tick(now)` always works. */
   jobs: JobRunner;
+  /** The reconciler of unconfirmed settlements (ticks on the service's timers; `runOnce()` for tests). */
+  settlements: SettlementReconciler;
   close(): Promise<void>;
 }
 
@@ -277,9 +281,12 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         clearTimeout(force);
       }
     });
+    // Resolves on chain the settlements whose outcome was unknown when their call ended (docs/payments.md).
+    const settlements = startSettlementReconciler({ lifecycle: new PaymentLifecycle({ gate, store, now, timers, logger }), store, timers, now, logger });
+    closers.push(async () => settlements.stop());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
     if (config.jobsEnabled) jobs.start();
-    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, close: closeAll };
+    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, settlements, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -15,12 +15,14 @@ import type { Sources } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
-import { FacilitatorUnavailableError, type PaymentCheck, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
-import { isPaymentAuthorization, type CardGate } from '../payments/card/index.js';
+import { FacilitatorUnavailableError, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
+import type { CardGate } from '../payments/card/index.js';
+import { PaymentLifecycle, type PaidCall, type RefusalCode } from '../payments/lifecycle.js';
+import type { StoredAnswer } from '../store/types.js';
 import { normalizeBody } from './body.js';
 import { ApiError, errorBody, type InputIssue } from './errors.js';
 import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
-import { execute, peekExecution, type Execution } from './execute.js';
+import { cacheKeyFor, execute, peekExecution, type Execution } from './execute.js';
 import type { Recorder } from './recorder.js';
 import type { HandlerResult } from '../registry/types.js';
 
@@ -42,13 +44,13 @@ export interface InvokeDeps {
   riskyPrograms: ReadonlySet<string>;
   /** Snapshots and query-stream counts of delivered answers, written after the response. */
   recorder?: Recorder;
+  /** The payment lifecycle; built from `gate`, `store` and `card` when not given. */
+  lifecycle?: PaymentLifecycle;
 }
 
 function serverTiming(timings: Record<string, number>): string {
   return Object.entries(timings).map(([name, ms]) => `${name.replace(/[^A-Za-z0-9_-]/g, '_')};dur=${ms}`).join(', ');
 }
-
-type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
 /** What the transport knows about one call beyond its body and payment. */
 export interface InvokeOptions {
@@ -70,14 +72,21 @@ export interface InvokeOutcome {
    * that way: sent and settled as is, so a warm answer is never serialised whole per call.
    */
   json?: string;
+  /**
+   * Set on a charged answer: the transport reports whether it sent it (true) or could not (false: the
+   * caller was gone), so the payment is recorded delivered, or undelivered with its answer kept.
+   */
+  afterSend?: (delivered: boolean) => void;
 }
 
 /** A class rather than an object of closures: one is made per call, paid or free. */
 class HttpPaymentRequest implements PaymentRequest {
   readonly url: string;
   readonly userAgent: string;
+  readonly clientId: string;
   constructor(private readonly req: FastifyRequest, publicUrl: string) {
     this.url = `${publicUrl}${req.url}`;
+    this.clientId = req.ip;
     this.userAgent = String(req.headers['user-agent'] ?? '');
   }
 
@@ -126,7 +135,14 @@ export class Invoker {
    */
   private readonly forms = new WeakMap<HandlerResult, ResultForm>();
 
-  constructor(private readonly deps: InvokeDeps) {}
+  private readonly lifecycle: PaymentLifecycle;
+
+  constructor(private readonly deps: InvokeDeps) {
+    this.lifecycle = deps.lifecycle ?? new PaymentLifecycle({
+      gate: deps.gate, store: deps.store, card: deps.card, now: deps.now, timers: deps.timers, logger: deps.logger,
+      refusedPerMinute: deps.config.refusedPaymentsPerMinute,
+    });
+  }
 
   /** Runs one invocation; `input` is the parsed JSON body (undefined when none was sent). */
   async invoke(endpoint: RegisteredEndpoint, body: unknown, preq: PaymentRequest, requestId: string, options: InvokeOptions = {}): Promise<InvokeOutcome> {
@@ -135,37 +151,110 @@ export class Invoker {
     const validation = endpoint.validate(normalized.input);
     const inputIssues: InputIssue[] = [...normalized.issues, ...(validation.ok ? [] : validation.issues)];
 
-    let payment: VerifiedPayment | undefined;
-    if (endpoint.priceAtomic !== null) {
-      let refusal;
+    if (endpoint.priceAtomic === null) {
+      let outcome: InvokeOutcome;
+      let result: HandlerResult | undefined;
       try {
-        refusal = await this.checkPayment(endpoint, preq, requestId, normalized.sent ? inputIssues : []);
+        if (inputIssues.length > 0 || !validation.ok) throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}".`, { issues: inputIssues });
+        ({ outcome, result } = await this.run(endpoint, validation.value, requestId));
       } catch (err) {
-        if (!(err instanceof FacilitatorUnavailableError)) throw err;
-        this.deps.logger.warn({ requestId, err: err.message }, 'payment facilitator unavailable');
-        const unavailable = new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 });
-        return this.errorOutcome(unavailable, requestId, endpoint.def.key);
+        outcome = this.errorOutcome(err, requestId, endpoint.def.key);
       }
-      if ('status' in refusal) return refusal;
-      payment = refusal.payment;
+      if (result && validation.ok) this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), requestId });
+      return outcome;
     }
+    const valid = inputIssues.length === 0 && validation.ok;
+    const call: PaidCall = {
+      endpoint, preq, requestId, referralCode, clientGone: options.clientGone,
+      ...(valid ? { callKey: cacheKeyFor(endpoint, validation.value) } : {}),
+    };
+    return this.invokePaid(call, normalized.sent ? inputIssues : [], () => {
+      if (!valid) throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}". You were not charged.`, { issues: inputIssues });
+      return this.run(endpoint, validation.value, requestId);
+    }, (result) => {
+      if (validation.ok) this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), requestId });
+    });
+  }
 
-    let outcome: InvokeOutcome;
-    let result: HandlerResult | undefined;
-    try {
-      if (inputIssues.length > 0 || !validation.ok) {
-        throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}".${payment ? ' You were not charged.' : ''}`, { issues: inputIssues });
+  /** A paid call through the payment lifecycle (src/payments/lifecycle.ts): admit, run, conclude. */
+  private async invokePaid(
+    call: PaidCall, inputErrors: InputIssue[], run: () => Promise<{ outcome: InvokeOutcome; result: HandlerResult }>, record: (result: HandlerResult) => void,
+  ): Promise<InvokeOutcome> {
+    const { endpoint, preq, requestId } = call;
+    const key = endpoint.def.key;
+    const attempt = async (): Promise<{ outcome: InvokeOutcome; result?: HandlerResult }> => {
+      try {
+        return await run();
+      } catch (err) {
+        return { outcome: this.errorOutcome(err, requestId, key) };
       }
-      ({ outcome, result } = await this.run(endpoint, validation.value, requestId));
+    };
+    let admission;
+    try {
+      admission = await this.lifecycle.admit(call);
+      // The challenge a refusal carries needs the facilitator too (its fee payer goes into it).
+      if (admission.kind === 'refused') return await this.refusal(endpoint, preq, requestId, admission.code, admission.message, admission.reason, inputErrors);
     } catch (err) {
-      outcome = this.errorOutcome(err, requestId, endpoint.def.key);
+      if (!(err instanceof FacilitatorUnavailableError)) throw err;
+      this.deps.logger.warn({ requestId, err: err.message }, 'payment facilitator unavailable');
+      return this.errorOutcome(new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 }), requestId, key);
     }
-    const final = payment ? await this.settle(endpoint, preq, payment, outcome, requestId, referralCode) : outcome;
-    // Recorded only when the answer is delivered (and, when paid, settled): after the reply, off the caller's time.
-    if (final.status === 200 && result && validation.ok) {
-      this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), payer: payment?.payer, requestId });
+    switch (admission.kind) {
+      case 'limited':
+        return this.errorOutcome(new ApiError('rate_limited', 'Too many refused payments from this client; payments are not verified until the window ends. Nothing was charged.', {
+          headers: { 'Retry-After': String(admission.retryAfterS) },
+        }), requestId, key);
+      case 'unconfirmed':
+        return this.unconfirmed(admission.retryAfterS, requestId, key);
+      case 'kept':
+        return keptOutcome(admission.answer);
+      case 'prepaid': {
+        // Paid for already under this payment identifier (its answer was not kept): served, not charged again.
+        const { outcome, result } = await attempt();
+        if (outcome.status === 200 && result) {
+          this.lifecycle.notePrepaidServed(admission.claim, requestId);
+          record(result);
+        }
+        return outcome;
+      }
+      case 'admitted':
+        break;
     }
+    const { outcome, result } = await attempt();
+    const final = await this.conclude(call, admission.payment, outcome);
+    // Recorded only when the answer is delivered and settled: after the reply, off the caller's time.
+    if (final.status === 200 && result) record(result);
     return final;
+  }
+
+  /** A 503 saying the settlement's outcome is not known yet, and how to get the answer once it is. */
+  private unconfirmed(retryAfterS: number, requestId: string, key: string): InvokeOutcome {
+    return this.errorOutcome(new ApiError('settlement_unconfirmed',
+      'Your payment was sent to the chain but its confirmation could not be read yet, so you may have been charged. ' +
+      'Repeat the call with the same payment (or the same payment identifier) to receive the answer once it is confirmed; ' +
+      'if the transfer never lands, you are not charged.', { headers: { 'Retry-After': String(retryAfterS) } }), requestId, key);
+  }
+
+  private async conclude(call: PaidCall, payment: VerifiedPayment, outcome: InvokeOutcome): Promise<InvokeOutcome> {
+    const { endpoint, preq, requestId } = call;
+    const json = outcome.json ?? JSON.stringify(outcome.body);
+    const conclusion = await this.lifecycle.conclude(payment, call, { status: outcome.status, headers: outcome.headers, json });
+    switch (conclusion.kind) {
+      case 'not_charged':
+        if (conclusion.reason !== 'client_gone') return outcome;
+        // Never sent as is: an answer that was not paid for is not given away to a caller that may still read it.
+        return this.refusal(endpoint, preq, requestId, 'payment_invalid', 'The call was cancelled before its answer was paid for; nothing was charged.', 'client_gone');
+      case 'refused':
+        return this.refusal(endpoint, preq, requestId, 'payment_invalid', `Settlement was refused (${conclusion.reason}); the result is withheld and nothing was charged.`, conclusion.reason);
+      case 'unconfirmed':
+        return this.unconfirmed(conclusion.retryAfterS, requestId, endpoint.def.key);
+      case 'charged': {
+        const headers = { ...outcome.headers, ...conclusion.headers, 'Cache-Control': 'private, no-store' };
+        // Spelled out rather than spread: `body` may be a lazy getter (JsonOutcome), which a spread would evaluate.
+        const unpaid = outcome;
+        return { status: outcome.status, headers, json, get body() { return unpaid.body; }, afterSend: conclusion.sent };
+      }
+    }
   }
 
   /**
@@ -218,48 +307,6 @@ export class Invoker {
     } catch (err) {
       return this.errorOutcome(err, requestId, endpoint.def.key);
     }
-  }
-
-  private async checkPayment(
-    endpoint: RegisteredEndpoint,
-    preq: PaymentRequest,
-    requestId: string,
-    inputErrors: InputIssue[],
-  ): Promise<InvokeOutcome | { payment: VerifiedPayment }> {
-    const { gate, store } = this.deps;
-    const refuse = (code: RefusalCode, message: string, reason?: string) => this.refusal(endpoint, preq, requestId, code, message, reason, inputErrors);
-    const replayed = () => refuse('payment_replayed', 'This payment was already used for another call. Sign a new payment.', 'payment_replayed');
-    const authorization = preq.header('authorization');
-    const byCard = !preq.header('payment-signature') && !preq.header('x-payment') && isPaymentAuthorization(authorization);
-    if (byCard && !this.deps.card) return refuse('payment_invalid', 'Card payment is not enabled on this deployment; pay with x402.', 'card_payments_disabled');
-    const card = byCard ? this.deps.card : undefined;
-    const replayKey = card ? card.identify(authorization!) : gate.identify(preq);
-    if (replayKey !== undefined && (await store.getClaim(replayKey))) {
-      return replayed();
-    }
-    const check: PaymentCheck = card ? await card.check(endpoint, authorization!, preq.url) : await gate.check(endpoint, preq);
-    if (check.kind === 'none') {
-      return refuse('payment_required', `"${endpoint.def.key}" costs ${endpoint.def.price} USDC per call. Pay with x402 and repeat the call.`);
-    }
-    if (check.kind === 'invalid') {
-      // A copy racing the original can fail verification because the original already settled
-      // (its nonce is spent): name that what it is.
-      if (replayKey !== undefined && (await store.getClaim(replayKey))) {
-        return replayed();
-      }
-      return refuse('payment_invalid', check.message, check.reason);
-    }
-    const claimed = await store.claimPayment({
-      idempotencyKey: check.payment.idempotencyKey,
-      endpoint: endpoint.def.key,
-      network: check.payment.network,
-      payer: check.payment.payer,
-      amountAtomic: check.payment.amountAtomic,
-      requestId,
-      claimedAt: this.deps.now(),
-    });
-    if (!claimed) return replayed();
-    return { payment: check.payment };
   }
 
   /** A 402 carrying the full challenge, so the caller can pay (again) without another round trip. */
@@ -338,36 +385,51 @@ export class Invoker {
     return { status: 500, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
   }
 
-  private async settle(
-    endpoint: RegisteredEndpoint, preq: PaymentRequest, payment: VerifiedPayment, outcome: InvokeOutcome, requestId: string, referralCode?: string,
-  ): Promise<InvokeOutcome> {
-    const { store, now, logger } = this.deps;
-    if (outcome.status < 200 || outcome.status >= 300) {
-      await payment.cancel(outcome.status);
-      await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `http_${outcome.status}`, referralCode, at: now() });
-      return outcome;
-    }
-    const body = Buffer.from(outcome.json ?? JSON.stringify(outcome.body));
-    const settled = await payment.settle({ body, headers: { 'content-type': 'application/json' } });
-    if (!settled.ok) {
-      logger.warn({ requestId, endpoint: endpoint.def.key, reason: settled.reason }, 'settlement failed; result withheld');
-      await store.finishClaim(payment.idempotencyKey, { status: 'not_settled', reason: `settlement_failed: ${settled.reason}`, referralCode, at: now() });
-      return this.refusal(endpoint, preq, requestId, 'payment_invalid', `Settlement failed (${settled.reason}); the result is withheld and nothing was charged.`, settled.reason);
-    }
-    if (settled.recovered) logger.info({ requestId, endpoint: endpoint.def.key, transaction: settled.transaction }, 'settle call failed after the broadcast; the transfer was found on chain');
-    await store.finishClaim(payment.idempotencyKey, { status: 'settled', transaction: settled.transaction, referralCode, at: now() });
-    // Spelled out rather than spread: `body` may be a lazy getter (JsonOutcome), which a spread would evaluate —
-    // building the whole object form of an answer that is sent as its `json` string.
-    const headers = { ...outcome.headers, ...settled.headers, 'Cache-Control': 'private, no-store' };
-    if (outcome.json === undefined) return { status: outcome.status, headers, body: outcome.body };
-    const unpaid = outcome;
-    return { status: outcome.status, headers, json: outcome.json, get body() { return unpaid.body; } };
-  }
+}
+
+/** A kept answer served again (a retry of a call already paid for): never charged again. */
+function keptOutcome(answer: StoredAnswer): InvokeOutcome {
+  let body: Record<string, unknown> | undefined;
+  return {
+    status: answer.status,
+    headers: { ...answer.headers, 'Cache-Control': 'private, no-store' },
+    json: answer.json,
+    get body() {
+      return (body ??= JSON.parse(answer.json) as Record<string, unknown>);
+    },
+  };
+}
+
+/**
+ * Aborted when the caller's connection closes before the answer was sent (a client that hung up, a proxy
+ * that gave up): a paid call is then not settled.
+ */
+export function callerGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  const res = reply.raw;
+  res.once('close', () => {
+    if (!res.writableEnded) gone.abort();
+  });
+  return gone.signal;
 }
 
 export function sendOutcome(reply: FastifyReply, outcome: InvokeOutcome): FastifyReply {
+  if (outcome.afterSend) reportDelivery(reply, outcome.afterSend);
   reply.code(outcome.status).headers(outcome.headers);
   // Already serialised: Fastify's serializer is skipped (its JSON content type, spelled as it spells it).
   if (outcome.json !== undefined) return reply.type('application/json; charset=utf-8').send(outcome.json);
   return reply.send(outcome.body);
+}
+
+/** Tells a charged answer's payment whether the answer went out (`finish`) or the connection closed first. */
+function reportDelivery(reply: FastifyReply, report: (delivered: boolean) => void): void {
+  const res = reply.raw;
+  if (res.destroyed) {
+    report(false);
+    return;
+  }
+  res.once('finish', () => report(true));
+  res.once('close', () => {
+    if (!res.writableFinished) report(false);
+  });
 }

@@ -18,7 +18,7 @@ import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { CardGate } from '../payments/card/index.js';
 import { ApiError, errorBody } from './errors.js';
-import { Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
+import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit, freeRouteLimitNow } from './rate-limit.js';
@@ -247,12 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const referral = req.headers['x-referral-code'];
     return invoker.invoke(
       endpoint, req.body, paymentRequestOf(req, deps.publicUrl), req.id,
-      { referralCode: typeof referral === 'string' && referral.length <= 64 ? referral : undefined },
+      { referralCode: typeof referral === 'string' && referral.length <= 64 ? referral : undefined, clientGone: callerGone(reply) },
     ).then((outcome) => sendOutcome(reply, outcome));
   });
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
-  registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree });
+  registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree, timers: deps.timers, answerDeadlineMs: deps.config.answerDeadlineMs });
   registerHealthRoutes(app, { store: deps.store, cache: deps.cache, timers: deps.timers, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
   return app;
 }

@@ -79,6 +79,8 @@ export interface Config {
   sandboxFaults?: string;
   demoLimitPerHour: number;
   freeRouteLimitPerMinute: number;
+  /** Refused payments per client IP per minute on paid routes before its payments are no longer verified (429). */
+  refusedPaymentsPerMinute: number;
   logLevel: string;
   /** Every paid call answers within this deadline (DESIGN §3: 15 s); data legs degrade at their own. */
   answerDeadlineMs: number;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smartMoneyWallets: smartMoneyWalletsFromEnv(env),
     demoLimitPerHour: intFromEnv(env, 'DEMO_LIMIT_PER_HOUR', 10),
     freeRouteLimitPerMinute: intFromEnv(env, 'FREE_ROUTE_LIMIT_PER_MINUTE', 300),
+    refusedPaymentsPerMinute: intFromEnv(env, 'REFUSED_PAYMENTS_PER_MINUTE', 30),
     logLevel: env.LOG_LEVEL || 'info',
     answerDeadlineMs: intFromEnv(env, 'ANSWER_DEADLINE_MS', 15_000),
   };

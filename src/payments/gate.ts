@@ -18,6 +18,9 @@ import type { RegisteredEndpoint } from '../registry/index.js';
 import { networkById, networkByV1Name } from './networks.js';
 import { paymentIdentity } from './idempotency.js';
 import { schemePayloadProblem } from './payload-shape.js';
+import { extractPaymentIdentifier } from '@x402/extensions/payment-identifier';
+import { settleReasonMeansNothingMoved } from './facilitator/index.js';
+import { safeReason } from './reasons.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
 export interface Challenge {
@@ -28,9 +31,15 @@ export interface Challenge {
 }
 
 export type SettleOutcome =
-  /** `recovered`: the settle call threw, and the transfer was then found on chain. */
+  /** `recovered`: the settle call failed in a way that may follow a broadcast, and the transfer was then found on chain. */
   | { ok: true; transaction: string; network: string; headers: Record<string, string>; recovered?: true }
-  | { ok: false; reason: string };
+  /**
+   * Not settled. `reason` is a reason code safe to show (docs/errors.md); `detail` is the facilitator's own
+   * text, for logs only. `unconfirmed`: the transfer may have been broadcast and was not found within the
+   * lookup's bound — the outcome is unknown; `lookup` (absent when this network cannot be looked up) is what
+   * `PaymentGate.findSettlement` needs to resolve it later.
+   */
+  | { ok: false; reason: string; detail?: string; unconfirmed?: { lookup?: string } };
 
 export interface VerifiedPayment {
   version: 1 | 2;
@@ -39,6 +48,8 @@ export interface VerifiedPayment {
   payer: string;
   idempotencyKey: string;
   amountAtomic: bigint;
+  /** The client's x402 `payment-identifier` (v2 payloads that carry the extension). */
+  paymentId?: string;
   settle(response: { body: Buffer; headers: Record<string, string> }): Promise<SettleOutcome>;
   /** Tells the x402 server the paid call failed (nothing is settled). */
   cancel(status: number): Promise<void>;
@@ -54,6 +65,8 @@ export interface PaymentRequest {
   header(name: string): string | undefined;
   url: string;
   userAgent: string;
+  /** Who is calling (the client IP over HTTP), for the limit on refused payments; undefined = not limited. */
+  clientId?: string;
 }
 
 export class FacilitatorUnavailableError extends Error {}
@@ -208,16 +221,66 @@ export class PaymentGate {
   }
 
   /**
-   * The on-chain lookup of one payment's settlement, bound to its target: `mark()` as settle
-   * begins (never rejects), `find(mark)` after a settle that threw (the transaction id, or undefined). Without a
-   * lookup both are no-ops and nothing is ever found.
+   * The on-chain lookup of one payment's settlement, bound to its target: `mark()` as settle begins (never
+   * rejects), `find(mark)` after a settle that may have broadcast (the transaction id, or undefined), and
+   * `persisted(mark)`, what `findSettlement` needs to look again later (undefined when this network has no
+   * lookup). Without a lookup all are no-ops and nothing is ever found.
    */
-  private lostSettlement(target: SettlementTarget): { mark(): Promise<SettlementMark | undefined>; find(mark: SettlementMark | undefined): Promise<string | undefined> } {
+  private lostSettlement(target: SettlementTarget, version: 1 | 2, payer: string) {
     const lookup = this.lookup;
     return {
-      mark: async () => (lookup ? lookup.mark(target.network).catch(() => ({ at: Date.now() })) : undefined),
-      find: async (mark) => (lookup && mark ? (await lookup.find(target, mark).catch(() => undefined))?.transaction : undefined),
+      mark: async (): Promise<SettlementMark | undefined> => (lookup ? lookup.mark(target.network).catch(() => ({ at: Date.now() })) : undefined),
+      find: async (mark: SettlementMark | undefined) => (lookup && mark ? (await lookup.find(target, mark).catch(() => undefined))?.transaction : undefined),
+      persisted: (mark: SettlementMark | undefined): string | undefined => {
+        if (!lookup || !mark || !(lookup.covers?.(target.network) ?? true)) return undefined;
+        const stored: PersistedLookup = {
+          version, payer,
+          target: { ...target, amount: target.amount.toString() },
+          mark: { at: mark.at, ...(mark.block !== undefined ? { block: mark.block.toString() } : {}) },
+        };
+        return JSON.stringify(stored);
+      },
     };
+  }
+
+  /**
+   * A settle that failed. A refusal known to come before any broadcast is final ("not charged"); anything
+   * else (a throw, an unconfirmed transfer, a reason we do not know) may follow a broadcast, so the chain is
+   * asked first: found → settled; not found → unconfirmed, never "not charged".
+   */
+  private async failed(
+    raw: string, threwError: boolean, lost: ReturnType<PaymentGate['lostSettlement']>, mark: Promise<SettlementMark | undefined>,
+    settledBy: (transaction: string) => SettleOutcome,
+  ): Promise<SettleOutcome> {
+    const reason = safeReason(raw, 'settlement_failed');
+    if (!threwError && settleReasonMeansNothingMoved(raw)) return { ok: false, reason, detail: raw };
+    const marked = await mark;
+    const found = await lost.find(marked);
+    if (found) return settledBy(found);
+    const lookup = lost.persisted(marked);
+    return { ok: false, reason: threwError ? 'settlement_unconfirmed' : reason, detail: raw, unconfirmed: lookup ? { lookup } : {} };
+  }
+
+  /**
+   * Looks up, later, a settlement whose outcome was unknown (`SettleOutcome.unconfirmed.lookup`): the
+   * transaction and the receipt headers when it landed, else undefined. Never throws.
+   */
+  async findSettlement(persisted: string): Promise<{ transaction: string; headers: Record<string, string> } | undefined> {
+    if (!this.lookup) return undefined;
+    let stored: PersistedLookup;
+    try {
+      stored = JSON.parse(persisted) as PersistedLookup;
+    } catch {
+      return undefined;
+    }
+    const target: SettlementTarget = { ...stored.target, amount: BigInt(stored.target.amount) };
+    const mark: SettlementMark = { at: stored.mark.at, ...(stored.mark.block !== undefined ? { block: BigInt(stored.mark.block) } : {}) };
+    const found = await this.lookup.find(target, mark).catch(() => undefined);
+    if (!found) return undefined;
+    const network = networkById(target.network);
+    const receipt = { success: true, transaction: found.transaction, network: (stored.version === 1 ? network?.v1Name ?? target.network : target.network) as Network, payer: stored.payer };
+    const encoded = encodePaymentResponseHeader(receipt);
+    return { transaction: found.transaction, headers: stored.version === 1 ? { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded } : { 'PAYMENT-RESPONSE': encoded } };
   }
 
   async check(endpoint: RegisteredEndpoint, req: PaymentRequest): Promise<PaymentCheck> {
@@ -229,7 +292,8 @@ export class PaymentGate {
       return v2Header ? await this.checkV2(endpoint, req, v2Header) : await this.checkV1(endpoint, req, v1Header!);
     } catch (err) {
       if (err instanceof FacilitatorUnavailableError) throw err;
-      return { kind: 'invalid', reason: 'invalid_payload', message: err instanceof Error ? err.message : 'payment could not be read' };
+      // The exception's text may come from a library or an RPC: the caller gets the code only.
+      return { kind: 'invalid', reason: 'invalid_payload', message: 'The payment could not be read.' };
     }
   }
 
@@ -254,7 +318,7 @@ export class PaymentGate {
     }
     if (result.type !== 'payment-verified') {
       const refusal = result.type === 'payment-error' ? result.response.headers['PAYMENT-REQUIRED'] : undefined;
-      const reason = refusal ? decodePaymentRequiredHeader(refusal).error ?? 'payment_invalid' : 'payment_invalid';
+      const reason = safeReason(refusal ? decodePaymentRequiredHeader(refusal).error : undefined, 'payment_invalid');
       return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
     }
     const { paymentPayload, paymentRequirements, declaredExtensions, cancellationDispatcher, beforeHandlerSettlement } = result;
@@ -265,7 +329,9 @@ export class PaymentGate {
     const lost = this.lostSettlement({
       network: paymentRequirements.network, asset: paymentRequirements.asset, payTo: paymentRequirements.payTo,
       amount: BigInt(paymentRequirements.amount), payload: paymentPayload.payload,
-    });
+    }, 2, payer);
+    const failed = this.failed.bind(this);
+    const paymentId = extractPaymentIdentifier(paymentPayload) ?? undefined;
     return {
       kind: 'verified',
       payment: {
@@ -274,6 +340,7 @@ export class PaymentGate {
         payer,
         idempotencyKey: identity.key,
         amountAtomic: BigInt(paymentRequirements.amount),
+        ...(paymentId !== undefined ? { paymentId } : {}),
         async settle(response) {
           // Read alongside settle, not before it: a paid call waits for no extra RPC round trip.
           const mark = lost.mark();
@@ -290,10 +357,10 @@ export class PaymentGate {
             settleThrew.add(paymentPayload);
           }
           if (!settled.success) {
-            const found = settleThrew.has(paymentPayload) ? await lost.find(await mark) : undefined;
-            if (!found) return { ok: false, reason: settled.errorReason };
-            const header = encodePaymentResponseHeader({ success: true, transaction: found, network: paymentRequirements.network, payer });
-            return { ok: true, transaction: found, network: paymentRequirements.network, headers: { 'PAYMENT-RESPONSE': header }, recovered: true };
+            return failed(settled.errorReason, settleThrew.has(paymentPayload), lost, mark, (found) => {
+              const header = encodePaymentResponseHeader({ success: true, transaction: found, network: paymentRequirements.network, payer });
+              return { ok: true, transaction: found, network: paymentRequirements.network, headers: { 'PAYMENT-RESPONSE': header }, recovered: true };
+            });
           }
           return { ok: true, transaction: settled.transaction, network: settled.network, headers: settled.headers };
         },
@@ -329,8 +396,9 @@ export class PaymentGate {
       throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed');
     }
     if (!verified.isValid) {
-      const reason = verified.invalidReason ?? 'payment_invalid';
-      return { kind: 'invalid', reason, message: `payment refused: ${verified.invalidMessage ?? reason}` };
+      // The reason code only: `invalidMessage` can carry an RPC's own text.
+      const reason = safeReason(verified.invalidReason, 'payment_invalid');
+      return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
     }
     const caip2 = networkByV1Name(requirements.network)!.id;
     const identity = paymentIdentity(requirements.network, payload.payload);
@@ -339,7 +407,8 @@ export class PaymentGate {
     const lost = this.lostSettlement({
       network: caip2, asset: requirements.asset, payTo: requirements.payTo,
       amount: BigInt(requirements.maxAmountRequired), payload: payload.payload as Record<string, unknown>,
-    });
+    }, 1, payer);
+    const failed = this.failed.bind(this);
     return {
       kind: 'verified',
       payment: {
@@ -350,20 +419,20 @@ export class PaymentGate {
         amountAtomic: BigInt(requirements.maxAmountRequired),
         async settle() {
           const mark = lost.mark();
+          // Shaped like the facilitator's own v1 answer (which names the network in v1 terms).
+          const receipt = (settled: SettleResponse, recovered: boolean): SettleOutcome => {
+            const encoded = encodePaymentResponseHeader(settled);
+            return { ok: true, transaction: settled.transaction, network: caip2, headers: { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }, ...(recovered ? { recovered: true as const } : {}) };
+          };
+          const foundOnChain = (transaction: string) => receipt({ success: true, transaction, network: requirements.network as Network, payer }, true);
           let settled: SettleResponse;
-          let recovered = false;
           try {
             settled = await facilitator.settle(asV2Payload, asV2Requirements);
           } catch (err) {
-            const found = threw(err) ? await lost.find(await mark) : undefined;
-            if (!found) return { ok: false, reason: err instanceof Error ? err.message : 'settlement failed' };
-            // Shaped like the facilitator's own v1 answer (which names the network in v1 terms).
-            settled = { success: true, transaction: found, network: requirements.network as Network, payer };
-            recovered = true;
+            return failed(err instanceof Error ? err.message : 'settlement failed', threw(err), lost, mark, foundOnChain);
           }
-          if (!settled.success) return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
-          const encoded = encodePaymentResponseHeader(settled);
-          return { ok: true, transaction: settled.transaction, network: caip2, headers: { 'X-PAYMENT-RESPONSE': encoded, 'PAYMENT-RESPONSE': encoded }, ...(recovered ? { recovered: true as const } : {}) };
+          if (!settled.success) return failed(settled.errorReason ?? 'settlement_failed', false, lost, mark, foundOnChain);
+          return receipt(settled, false);
         },
         async cancel() {
           // v1 has no cancellation step: an unsettled authorization simply expires.
@@ -371,4 +440,12 @@ export class PaymentGate {
       },
     };
   }
+}
+
+/** What `findSettlement` needs, as kept in the store (bigints as strings). */
+interface PersistedLookup {
+  version: 1 | 2;
+  payer: string;
+  target: Omit<SettlementTarget, 'amount'> & { amount: string };
+  mark: { at: number; block?: string };
 }

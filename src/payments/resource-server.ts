@@ -2,12 +2,13 @@
  * The x402 resource server, configured from the registry: every paid endpoint becomes a route
  * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price,
  * and declares the Bazaar discovery extension with the endpoint's input schema and example and a
- * compacted output schema with an example of its shape.
+ * compacted output schema with an example of its shape, and the (optional) `payment-identifier` extension.
  */
 import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type RouteConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { ExactSvmScheme } from '@x402/svm/exact/server';
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER, paymentIdentifierResourceServerExtension } from '@x402/extensions/payment-identifier';
 import { bazaarOutput } from '../docs/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
@@ -47,6 +48,9 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
         // keep the PAYMENT-REQUIRED header under 8 KB (src/docs/output-example.ts).
         output: bazaarOutput(endpoint),
       }),
+      // Optional: a client that sends an identifier and loses an answer it paid for gets that answer back
+      // by retrying with the same identifier (and a new payment, which is then not settled).
+      [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
     },
   };
 }
@@ -61,6 +65,7 @@ export function createHttpResourceServer(
   server.register('eip155:8453', new ExactEvmScheme());
   server.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmScheme());
   server.registerExtension(bazaarResourceServerExtension);
+  server.registerExtension(paymentIdentifierResourceServerExtension);
   const routes: Record<string, RouteConfig> = {};
   for (const endpoint of registry.list) {
     if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl);

@@ -4,7 +4,8 @@
  * gate withholds a paid result it asks a `SettlementLookup` whether the payment's transfer landed; if
  * it did, the call counts as settled (the payer has paid, so the payer gets the data).
  *
- * A clean `success:false` answer from the facilitator is never second-guessed: only throws are looked up.
+ * A refusal known to come before any broadcast (src/payments/facilitator `settleReasonMeansNothingMoved`) is
+ * final; a throw, an unconfirmed transfer or a reason we do not know is looked up.
  */
 
 /** What was paid, in the terms both x402 versions share (v1's `maxAmountRequired` becomes `amount`). */
@@ -35,11 +36,14 @@ export interface SettlementLookup {
   mark(network: string): Promise<SettlementMark>;
   /** The transaction that settled this payment, or undefined if none was found within the lookup's bound. Never throws. */
   find(target: SettlementTarget, mark: SettlementMark): Promise<FoundSettlement | undefined>;
+  /** Whether this lookup can find settlements on `network` (absent: it can). */
+  covers?(network: string): boolean;
 }
 
 /** One lookup per network, chosen by the target's CAIP-2 id; a network without one finds nothing. */
 export function lookupByNetwork(byNetwork: Record<string, SettlementLookup>): SettlementLookup {
   return {
+    covers: (network) => byNetwork[network] !== undefined,
     async mark(network) {
       const lookup = byNetwork[network];
       return lookup ? lookup.mark(network) : { at: Date.now() };

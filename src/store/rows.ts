@@ -2,7 +2,7 @@
  * The stored rows as both SQL stores read them (the same TEXT columns in SQLite and PostgreSQL), and
  * their mapping to the Store contract's records: one place, so the two backends cannot drift apart.
  */
-import type { LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, SnapshotSubjectType, StoredClaim } from './types.js';
+import type { ClaimOutcome, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, SnapshotSubjectType, StoredAnswer, StoredClaim } from './types.js';
 
 export interface ObservationRow {
   subject_type: SnapshotSubjectType;
@@ -24,6 +24,10 @@ export interface ClaimRow {
   reason: string | null;
   referral_code: string | null;
   finished_at: string | null;
+  payment_id: string | null;
+  call_key: string | null;
+  answer: string | null;
+  lookup: string | null;
 }
 
 export interface LaunchpadIndexTableRow {
@@ -57,7 +61,17 @@ export const claimOf = (row: ClaimRow): StoredClaim => ({
   ...(row.reason ? { reason: row.reason } : {}),
   ...(row.referral_code ? { referralCode: row.referral_code } : {}),
   ...(row.finished_at ? { finishedAt: new Date(row.finished_at) } : {}),
+  ...(row.payment_id ? { paymentId: row.payment_id } : {}),
+  ...(row.call_key ? { callKey: row.call_key } : {}),
+  ...(row.answer ? { answer: JSON.parse(row.answer) as StoredAnswer } : {}),
+  ...(row.lookup ? { lookup: row.lookup } : {}),
 });
+
+/** The values of a claim row's outcome columns, in the order both stores' UPDATE takes them. */
+export const outcomeValues = (o: ClaimOutcome): (string | null)[] => [
+  o.status, o.transaction ?? null, o.reason ?? null, o.referralCode ?? null, o.at.toISOString(),
+  o.answer ? JSON.stringify(o.answer) : null, o.lookup ?? null,
+];
 
 export const launchpadIndexRowOf = (r: LaunchpadIndexTableRow): LaunchpadIndexRow => ({
   mint: r.mint, data: JSON.parse(r.data) as Record<string, unknown>, at: new Date(r.refreshed_at),

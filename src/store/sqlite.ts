@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
-import { claimOf, hourBucket, launchpadIndexRowOf as lpRow, observationOf, type ClaimRow, type LaunchpadIndexTableRow, type LaunchpadStateRow, type ObservationRow, launchpadRefreshStateOf } from './rows.js';
+import { claimOf, outcomeValues, hourBucket, launchpadIndexRowOf as lpRow, observationOf, type ClaimRow, type LaunchpadIndexTableRow, type LaunchpadStateRow, type ObservationRow, launchpadRefreshStateOf } from './rows.js';
 import type { ClaimOutcome, EntityCount, JobLease, LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, PaymentClaim, QueryEvent, SnapshotRecord, Store } from './types.js';
 
 export function openSqliteStore(file: string): Store {
@@ -19,13 +19,18 @@ export function openSqliteStore(file: string): Store {
   migrate(db);
 
   const insertClaim = db.prepare(
-    `INSERT INTO payment_claims (idempotency_key, endpoint, network, payer, amount_atomic, request_id, claimed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+    `INSERT INTO payment_claims (idempotency_key, endpoint, network, payer, amount_atomic, request_id, claimed_at, payment_id, call_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
   );
+  // The answer and lookup are kept only while a state needs them: a final state clears them (COALESCE
+  // keeps what is there when the outcome brings none, so `undelivered` → `delivered` keeps the answer).
   const finish = db.prepare(
-    `UPDATE payment_claims SET status = ?, tx = ?, reason = ?, referral_code = ?, finished_at = ? WHERE idempotency_key = ?`,
+    `UPDATE payment_claims SET status = ?, tx = COALESCE(?, tx), reason = ?, referral_code = COALESCE(?, referral_code), finished_at = ?,
+     answer = COALESCE(?, answer), lookup = ? WHERE idempotency_key = ?`,
   );
   const select = db.prepare(`SELECT * FROM payment_claims WHERE idempotency_key = ?`);
+  const selectByPaymentId = db.prepare(`SELECT * FROM payment_claims WHERE payment_id = ? ORDER BY claimed_at DESC LIMIT 1`);
+  const selectByStatus = db.prepare(`SELECT * FROM payment_claims WHERE status = ? AND claimed_at <= ? ORDER BY claimed_at LIMIT ?`);
   // Latest observation of the day wins; ISO timestamps compare correctly as text.
   const upsertSnapshot = db.prepare(
     `INSERT INTO snapshots (subject_type, subject, day, taken_at, data) VALUES (?, ?, ?, ?, ?)
@@ -122,16 +127,24 @@ export function openSqliteStore(file: string): Store {
     async claimPayment(c: PaymentClaim) {
       const result = insertClaim.run(
         c.idempotencyKey, c.endpoint, c.network, c.payer, c.amountAtomic.toString(), c.requestId, c.claimedAt.toISOString(),
+        c.paymentId ?? null, c.callKey ?? null,
       );
       return result.changes === 1;
     },
     async finishClaim(key: string, o: ClaimOutcome) {
-      finish.run(o.status, o.transaction ?? null, o.reason ?? null, o.referralCode ?? null, o.at.toISOString(), key);
+      finish.run(...outcomeValues(o), key);
     },
     async getClaim(key: string) {
       const row = select.get(key) as ClaimRow | undefined;
       if (!row) return undefined;
       return claimOf(row);
+    },
+    async findClaimByPaymentId(paymentId: string) {
+      const row = selectByPaymentId.get(paymentId) as ClaimRow | undefined;
+      return row ? claimOf(row) : undefined;
+    },
+    async listClaims(status, claimedBefore, limit) {
+      return (selectByStatus.all(status, claimedBefore.toISOString(), limit) as ClaimRow[]).map(claimOf);
     },
     async putSnapshot(r: SnapshotRecord) {
       upsertSnapshot.run(r.subjectType, r.subject, r.day, r.takenAt.toISOString(), JSON.stringify(r.data));

@@ -2,7 +2,26 @@
  * The store contract. SQLite implements it today; PostgreSQL (issue 10) implements the same
  * interface with the same migrations, so no endpoint or payment code changes between backends.
  */
-export type ClaimStatus = 'claimed' | 'settled' | 'not_settled';
+/**
+ * The persisted states of one payment (src/payments/lifecycle.ts owns the transitions, docs/payments.md
+ * draws them):
+ * - `claimed`: verified and claimed, the call is running (or the process died while it ran);
+ * - `settled`: charged, the answer handed to the transport (kept for rows written before `delivered`);
+ * - `delivered`: charged and the answer sent;
+ * - `not_settled`: not charged, final;
+ * - `unconfirmed`: the transfer may have been broadcast and its outcome is not known yet; the answer is
+ *   kept, the reconciler resolves it on chain;
+ * - `undelivered`: charged, the answer did not reach the caller; it is kept and served to a retry.
+ */
+export type ClaimStatus = 'claimed' | 'settled' | 'delivered' | 'not_settled' | 'unconfirmed' | 'undelivered';
+
+/** An answer kept for a payer who paid for it but may not have received it. */
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON body exactly as it was (or would have been) sent. */
+  json: string;
+}
 
 export interface PaymentClaim {
   /** EVM: payer + authorization nonce; Solana: transaction message hash; card: credential id. */
@@ -13,6 +32,10 @@ export interface PaymentClaim {
   amountAtomic: bigint;
   requestId: string;
   claimedAt: Date;
+  /** The client's x402 `payment-identifier`, when it sent one. */
+  paymentId?: string;
+  /** Which call the payment paid for (endpoint + canonical input): a retry gets the kept answer only for the same call. */
+  callKey?: string;
 }
 
 export interface ClaimOutcome {
@@ -21,6 +44,10 @@ export interface ClaimOutcome {
   reason?: string;
   referralCode?: string;
   at: Date;
+  /** Kept for `unconfirmed` and `undelivered`. */
+  answer?: StoredAnswer;
+  /** What the on-chain lookup of an `unconfirmed` settlement needs (opaque JSON, src/payments/lifecycle.ts). */
+  lookup?: string;
 }
 
 export interface StoredClaim extends PaymentClaim {
@@ -29,6 +56,8 @@ export interface StoredClaim extends PaymentClaim {
   reason?: string;
   referralCode?: string;
   finishedAt?: Date;
+  answer?: StoredAnswer;
+  lookup?: string;
 }
 
 /** What a snapshot is of. */
@@ -130,6 +159,10 @@ export interface Store {
   claimPayment(claim: PaymentClaim): Promise<boolean>;
   finishClaim(idempotencyKey: string, outcome: ClaimOutcome): Promise<void>;
   getClaim(idempotencyKey: string): Promise<StoredClaim | undefined>;
+  /** The most recent claim carrying the client's payment identifier (any payer; the caller checks the payer). */
+  findClaimByPaymentId(paymentId: string): Promise<StoredClaim | undefined>;
+  /** Claims in `status` claimed at or before `claimedBefore`, oldest first (the reconciler's work list). */
+  listClaims(status: ClaimStatus, claimedBefore: Date, limit: number): Promise<StoredClaim[]>;
 
   /** Upserts a subject's snapshot of a day: a later `takenAt` replaces an earlier one; an older one is ignored. */
   putSnapshot(snapshot: SnapshotRecord): Promise<void>;

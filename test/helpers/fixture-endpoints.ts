@@ -9,6 +9,34 @@ import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildRegistry } from '../../src/registry/index.js';
 import { defineEndpoint } from '../../src/registry/types.js';
 
+/**
+ * Calls of `test-held` wait while their `value` is armed, until the test releases them: a slow source on
+ * cue, with no clock involved (the test decides when the answer comes, whatever the machine's speed).
+ */
+export class HeldCalls {
+  private readonly armed = new Map<string, { started: () => void; released: Promise<void> }>();
+
+  /** Arms `value`: the next call with it waits. `started` resolves when it is waiting; `release()` lets it answer. */
+  arm(value: string): { started: Promise<void>; release: () => void } {
+    let started!: () => void;
+    let release!: () => void;
+    const startedP = new Promise<void>((resolve) => (started = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.armed.set(value, { started, released });
+    return { started: startedP, release };
+  }
+
+  async wait(value: string | undefined): Promise<void> {
+    const hold = value === undefined ? undefined : this.armed.get(value);
+    if (!hold) return;
+    this.armed.delete(value!);
+    hold.started();
+    await hold.released;
+  }
+}
+
+export const heldCalls = new HeldCalls();
+
 const echoInput = Type.Object({ value: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
 const common = { family: 'wallet-token' as const, description: 'test fixture', output: Type.Object({}), cacheTtlSeconds: 30 };
 
@@ -38,6 +66,13 @@ export const FIXTURES = [
     ...common, key: 'test-old', price: '0.002', summary: 'deprecated echo', input: echoInput, example: {},
     deprecation: { since: '2026-11-01', sunset: '2027-05-01', successor: 'test-echo' },
     handler: async () => ({ data: { old: true } }),
+  }),
+  defineEndpoint({
+    ...common, key: 'test-held', price: '0.002', summary: 'held until released', input: echoInput, example: {},
+    handler: async (input) => {
+      await heldCalls.wait(input.value);
+      return { data: { held: input.value ?? null } };
+    },
   }),
   // Registered without a handler, like a real endpoint whose family has not landed: always 501.
   defineEndpoint({ ...common, key: 'test-unbuilt', price: '0.002', summary: 'not built', input: echoInput, example: {} }),

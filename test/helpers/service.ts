@@ -45,7 +45,7 @@ export async function startTestService(
   const timers = realTimers ? systemTimers : new ManualTimers();
   const clockBase = fixedNow ? () => fixedNow.getTime() : () => Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'oea-test-'));
-  const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...env }), port: 0, host: '127.0.0.1', dataDir };
+  const config: Config = { ...loadConfig({ DATA_MODE: 'sandbox', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', REFUSED_PAYMENTS_PER_MINUTE: '100000', ...env }), port: 0, host: '127.0.0.1', dataDir };
   let offset = 0;
   const service = await startService(config, { ...overrides, now: () => new Date(clockBase() + offset), timers });
   return {

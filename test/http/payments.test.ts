@@ -3,6 +3,7 @@
  * round trips on both networks and both protocol versions, and every attack the issue lists —
  * each asserting the payer's on-chain balance moved by exactly the price, or not at all.
  */
+import { until } from '../helpers/measured.js';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
@@ -229,8 +230,12 @@ describe('paid calls', () => {
     const payload = await signPayment(payer, await challengeFor(service, 'test-echo', {}));
     const res = await service.invoke('test-echo', {}, { ...header(payload), 'x-referral-code': 'partner-42' });
     assert.equal(res.status, 200);
-    const claim = await service.store.getClaim(paymentIdentity(payload.accepted.network, payload.payload).key);
-    assert.equal(claim?.status, 'settled');
+    // Recorded once the answer went out: a moment after the response.
+    const claim = await until(async () => {
+      const c = await service.store.getClaim(paymentIdentity(payload.accepted.network, payload.payload).key);
+      return c?.status !== 'claimed' && c;
+    });
+    assert.equal(claim.status, 'delivered');
     assert.equal(claim?.referralCode, 'partner-42');
     assert.ok(claim?.transaction);
   });
@@ -244,7 +249,8 @@ describe('settlement failure', () => {
       wrapFacilitator: (client) => ({
         verify: (p, r) => client.verify(p, r),
         getSupported: () => client.getSupported(),
-        settle: async (p) => ({ success: false, errorReason: 'sandbox_forced_failure', transaction: '', network: p.accepted?.network ?? 'eip155:8453' }),
+        // A refusal decided before any broadcast (an unknown reason would be looked up on chain instead).
+        settle: async (p) => ({ success: false, errorReason: 'insufficient_funds', transaction: '', network: p.accepted?.network ?? 'eip155:8453' }),
       }),
     });
   });
@@ -259,7 +265,7 @@ describe('settlement failure', () => {
       assert.equal(res.status, 402);
       const text = await res.text();
       assert.doesNotMatch(text, /secret-result/);
-      assert.match(text, /sandbox_forced_failure/);
+      assert.match(text, /insufficient_funds/);
       const refusal = JSON.parse(text);
       assert.equal(refusal.error, 'payment_invalid');
       assert.equal(refusal.accepts.length, 2, 'the challenge comes back so the caller can pay again');

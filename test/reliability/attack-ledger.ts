@@ -38,6 +38,14 @@ export function refused(...codes: string[]): Expectation {
   };
 }
 
+/** Every response a 503 `settlement_unconfirmed`: the settlement's outcome is unknown, no data, no receipt. */
+export function unconfirmed(): Expectation {
+  return (seen) => {
+    const bad = seen.filter((o) => o.status !== 503 || o.code !== 'settlement_unconfirmed');
+    return bad.length ? `expected settlement_unconfirmed, got ${bad.map((o) => `${o.status} ${o.code ?? ''}`).join(', ')}` : undefined;
+  };
+}
+
 /** Exactly `n` answers served; every other response a refusal with one of the codes. */
 export function served(n: number, ...codes: string[]): Expectation {
   return (seen) => {
@@ -68,7 +76,8 @@ export class AttackLedger {
     for (const o of seen) {
       if (o.status >= 200 && o.status < 300 && !o.receipt) problems.push(`served unpaid: ${o.status} without a receipt`);
       if ((o.status < 200 || o.status >= 300) && o.receipt) problems.push(`receipt on a ${o.status}`);
-      if (o.status >= 500) problems.push(`server error ${o.status}: ${o.text.slice(0, 200)}`);
+      // 503 settlement_unconfirmed is an answer, not an error: the outcome is unknown and said so (docs/payments.md).
+      if (o.status >= 500 && o.code !== 'settlement_unconfirmed') problems.push(`server error ${o.status}: ${o.text.slice(0, 200)}`);
     }
     const answers = BigInt(seen.filter((o) => o.status >= 200 && o.status < 300).length);
     if (before - after !== price * answers) problems.push(`charged ${before - after} for ${answers} answer(s) at ${price}`);

@@ -20,7 +20,8 @@ import type { PaymentPayloadV1 } from '@x402/core/types/v1';
 import { paymentIdentity } from '../../src/payments/idempotency.js';
 import { fixtureRegistry } from '../helpers/fixture-endpoints.js';
 import { suiteService } from '../helpers/service.js';
-import { AttackLedger, refused, served } from './attack-ledger.js';
+import { until } from '../helpers/measured.js';
+import { AttackLedger, refused, served, unconfirmed } from './attack-ledger.js';
 import {
   NETS, asV1, asV2, attackPayer, b64, challenges, invoke, optionFor, signAuthorization, v1Header, v2Header,
   type AttackPayer, type Challenges, type Net, type Target,
@@ -335,7 +336,8 @@ describe('settlement that fails after the handler ran', () => {
           await client.settle(p, req);
           throw new Error('facilitator connection reset after broadcast');
         }
-        if (mode === 'fail') return { success: false, errorReason: 'sandbox_forced_failure', transaction: '', network: p.accepted?.network ?? req.network };
+        // A refusal decided before any broadcast: final, nothing looked up.
+        if (mode === 'fail') return { success: false, errorReason: 'insufficient_funds', transaction: '', network: p.accepted?.network ?? req.network };
         return client.settle(p, req);
       },
     }),
@@ -350,6 +352,9 @@ describe('settlement that fails after the handler ran', () => {
 
   for (const net of NETS) {
     for (const version of VERSIONS) {
+      // 'fail': a clean refusal → 402, not charged. 'throw': the settle call threw before broadcasting, which
+      // the service cannot tell from a throw after one: nothing is found on chain, so the answer is 503
+      // settlement_unconfirmed (never "not charged", which it cannot know) and the payer is, in fact, not charged.
       it(`${net} v${version}: result withheld, nothing charged, the payment not reusable`, async () => {
         const payer = await attackPayer(service, net);
         for (const m of ['fail', 'throw'] as const) {
@@ -358,7 +363,7 @@ describe('settlement that fails after the handler ran', () => {
           try {
             await judge(`settlement ${m === 'fail' ? 'refused' : 'thrown before the broadcast'} after the handler`, payer, async () => [
               await invoke(service, 'test-echo', { value: 'withheld-result' }, p.headers),
-            ], (seen) => (seen.some((o) => o.text.includes('withheld-result')) ? 'the result leaked in a refusal' : refused('payment_invalid')(seen)));
+            ], (seen) => (seen.some((o) => o.text.includes('withheld-result')) ? 'the result leaked in a refusal' : m === 'fail' ? refused('payment_invalid')(seen) : unconfirmed()(seen)));
           } finally {
             mode = 'pass';
           }
@@ -373,7 +378,7 @@ describe('settlement that fails after the handler ran', () => {
   // The facilitator broadcasts the transfer, then its answer is lost (mode 'late': settle ran, then threw).
   // The gate looks the transfer up on chain (src/payments/settlement-lookup*.ts): found → the call is
   // settled, the payer gets the data and a receipt naming that transaction, charged exactly once, and
-  // the claim is `settled`. The throw-before-broadcast case ('throw' above) stays withheld and unpaid.
+  // the claim is `delivered`. The throw-before-broadcast case ('throw' above) stays withheld and unpaid.
   for (const net of NETS) {
     for (const version of VERSIONS) {
       it(`${net} v${version}: a settlement whose answer is lost after the broadcast → data delivered, charged once, claim settled`, async (t) => {
@@ -398,8 +403,12 @@ describe('settlement that fails after the handler ran', () => {
         assert.equal(receipt?.success, true);
         assert.ok(receipt?.transaction, 'the receipt names the settling transaction');
         assert.equal(await landed(service, net, receipt.transaction), true, `${receipt.transaction} is not a successful transaction on chain`);
-        const claim = await service.store.getClaim(key);
-        assert.equal(claim?.status, 'settled', `claim ${claim?.status}: ${claim?.reason ?? ''}`);
+        // Recorded after the answer went out, so it may land a moment after the response.
+        const claim = await until(async () => {
+          const c = await service.store.getClaim(key);
+          return c?.status !== 'claimed' && c;
+        });
+        assert.equal(claim.status, 'delivered', `claim ${claim.status}: ${claim.reason ?? ''}`);
         assert.equal(claim?.transaction, receipt?.transaction);
         await judge('replay of a payment recovered on chain', payer, async () => [await invoke(service, 'test-echo', {}, headers)], refused('payment_replayed'));
       });

@@ -296,7 +296,8 @@ export function createCardGate(opts: CardGateOptions): CardGate {
               const receipt = await server.broadcastCredential(credential, options);
               return { ok: true, transaction: receipt.reference, network: CARD_NETWORK, headers: { 'Payment-Receipt': Receipt.serialize(receipt) } };
             } catch (err) {
-              return { ok: false, reason: err instanceof Error ? err.message : 'card charge failed' };
+              // A code to the client; Stripe's own text only to the logs (via `detail`).
+              return { ok: false, reason: 'card_charge_failed', detail: err instanceof Error ? err.message : 'card charge failed' };
             }
           })();
           return settled;

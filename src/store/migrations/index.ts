@@ -142,4 +142,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX launchpad_daily_day ON launchpad_daily (day);
     `,
   },
+  {
+    version: 6,
+    name: 'payment_lifecycle',
+    // The payment lifecycle (src/payments/lifecycle.ts): the client's payment identifier and the call a
+    // payment paid for (a retry is answered from a kept answer only for the same call), the answer kept
+    // for a payer who may not have received it, and what the reconciler needs to resolve a settlement
+    // whose outcome was not known.
+    sql: `
+      ALTER TABLE payment_claims ADD COLUMN payment_id TEXT;
+      ALTER TABLE payment_claims ADD COLUMN call_key TEXT;
+      ALTER TABLE payment_claims ADD COLUMN answer TEXT;
+      ALTER TABLE payment_claims ADD COLUMN lookup TEXT;
+      CREATE INDEX payment_claims_payment_id ON payment_claims (payment_id, claimed_at);
+      CREATE INDEX payment_claims_status ON payment_claims (status, claimed_at);
+    `,
+  },
 ];

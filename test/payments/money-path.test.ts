@@ -1,0 +1,423 @@
+/**
+ * The money path in a hostile world (issue: "never charged without the answer"): a caller that hangs up,
+ * a settlement whose confirmation cannot be read, bookkeeping that fails after the settlement, upstream
+ * text in refusals, refused payments in a loop, and a payer retrying an answer it lost — by re-sending the
+ * same payment or with the x402 `payment-identifier` extension.
+ *
+ * Every test asserts balances on the sandbox chains: the payer's and the payee's USDC and, on Solana, the
+ * fee payer's lamports. No verdict depends on time: slow calls are held (`heldCalls`) and released by the
+ * test; settlements are held by the facilitator wrapper until the test lets them go.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import type { Socket } from 'node:net';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { FacilitatorClient } from '@x402/core/server';
+import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { appendPaymentIdentifierToExtensions, generatePaymentId } from '@x402/extensions/payment-identifier';
+import { paymentIdentity } from '../../src/payments/idempotency.js';
+import type { StoredClaim } from '../../src/store/types.js';
+import { fixtureRegistry, heldCalls } from '../helpers/fixture-endpoints.js';
+import { until } from '../helpers/measured.js';
+import { newPayer, type PayNetwork, type Payer } from '../helpers/payers.js';
+import { startTestService, suiteService, type TestService } from '../helpers/service.js';
+
+const NETWORKS: PayNetwork[] = ['solana', 'base'];
+const PRICE = 2000n; // test-echo, test-held: 0.002 USDC
+
+/** How the facilitator's settle behaves for the next settlement. */
+type SettleMode =
+  | 'pass'
+  /** Settles, then throws: the broadcast happened, the answer was lost. */
+  | 'lost'
+  /** Settles, then answers `success:false` with a reason that does not say nothing moved (`settlement_pending`). */
+  | 'pending'
+  /** Settles, then answers `settlement_pending` while the chain's confirmation reads fail: the lookup cannot see it. */
+  | 'unseen'
+  /** Waits for `releaseSettle()` before settling (a settlement that takes a while). */
+  | 'held';
+
+interface Harness {
+  service: TestService;
+  mode: SettleMode;
+  settles: number;
+  verifies: number;
+  releaseSettle?: () => void;
+  settleStarted?: () => void;
+}
+
+function wrapped(h: Harness): (client: FacilitatorClient) => FacilitatorClient {
+  return (client) => ({
+    verify: async (p, r) => {
+      h.verifies++;
+      return client.verify(p, r);
+    },
+    getSupported: () => client.getSupported(),
+    settle: async (p, r) => {
+      h.settles++;
+      const mode = h.mode;
+      if (mode === 'held') {
+        await new Promise<void>((resolve) => {
+          h.releaseSettle = resolve;
+          h.settleStarted?.();
+        });
+      }
+      const settled = await client.settle(p, r);
+      if (mode === 'lost') throw new Error('connect ECONNRESET 10.0.0.7:8899 (secret-node)');
+      if (mode === 'pending' || mode === 'unseen') {
+        if (mode === 'unseen') blindChain(h.service, r.network);
+        return { success: false, errorReason: 'settlement_pending', transaction: settled.transaction, network: settled.network };
+      }
+      return settled;
+    },
+  });
+}
+
+/** Makes the chain's confirmation reads fail (the settlement lookup then cannot see the transfer). */
+function blindChain(service: TestService, network: string): void {
+  if (network.startsWith('solana:')) service.sandbox!.solana.faults!.set({ statusReadFailures: { count: 1_000 } });
+  else service.sandbox!.base.faults!.set({ receiptReadFailures: { count: 1_000 } });
+}
+
+function unblindChains(service: TestService): void {
+  service.sandbox!.solana.faults!.clear();
+  service.sandbox!.base.faults!.clear();
+}
+
+interface Balances {
+  payer: bigint;
+  payee: bigint;
+  /** Solana: the facilitator's fee payer's lamports; Base: 0 (gas is the facilitator's ETH, not asserted). */
+  feePayer: bigint;
+}
+
+async function solanaLamports(service: TestService, address: string): Promise<bigint> {
+  const res = await fetch(service.sandbox!.solana.url, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
+  });
+  const body = (await res.json()) as { result: { value: number } };
+  return BigInt(body.result.value);
+}
+
+async function challengeFor(service: TestService, key: string, body: unknown): Promise<PaymentRequired> {
+  const res = await service.invoke(key, body);
+  assert.equal(res.status, 402);
+  return decodePaymentRequiredHeader(res.headers.get('payment-required')!);
+}
+
+function feePayerOf(challenge: PaymentRequired): string {
+  const option = challenge.accepts.find((a) => a.network.startsWith('solana:'));
+  return String((option?.extra as { feePayer?: string } | undefined)?.feePayer);
+}
+
+async function balancesOf(service: TestService, payer: Payer, feePayer: string): Promise<Balances> {
+  return {
+    payer: await payer.balance(),
+    payee: await payer.operatorBalance(),
+    feePayer: payer.network === 'solana' ? await solanaLamports(service, feePayer) : 0n,
+  };
+}
+
+/** A v2 payment for one network of `challenge`, optionally carrying a payment identifier. */
+async function sign(payer: Payer, challenge: PaymentRequired, paymentId?: string): Promise<PaymentPayload> {
+  const copy = structuredClone(challenge);
+  copy.accepts = copy.accepts.filter((a) => a.network.startsWith(payer.network === 'base' ? 'eip155:' : 'solana:'));
+  if (paymentId) copy.extensions = appendPaymentIdentifierToExtensions(copy.extensions ?? {}, paymentId);
+  return payer.client.createPaymentPayload(copy);
+}
+
+const header = (payload: PaymentPayload) => ({ 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) });
+const keyOf = (payload: PaymentPayload) => paymentIdentity(payload.accepted.network, payload.payload).key;
+
+async function codeOf(res: Response): Promise<{ code: string; reason?: string; text: string }> {
+  const text = await res.text();
+  const body = JSON.parse(text) as { error: string | { code: string }; reason?: string };
+  return { code: typeof body.error === 'string' ? body.error : body.error.code, ...(body.reason ? { reason: body.reason } : {}), text };
+}
+
+/** The claim once the call's bookkeeping is written (it is written after the answer goes out). */
+async function settledClaim(service: TestService, key: string): Promise<StoredClaim> {
+  return until(async () => {
+    const claim = await service.store.getClaim(key);
+    return claim && claim.status !== 'claimed' ? claim : undefined;
+  });
+}
+
+/**
+ * A paid call on its own connection, which the test can cut: `hangUp()` destroys the client's socket and
+ * resolves once the server has seen its side close (so the service knows its caller is gone before the
+ * test lets the call go on). Over a fresh connection, never a pooled one.
+ */
+function cuttableCall(service: TestService, key: string, headers: Record<string, string>, body: unknown): { hangUp(): Promise<void> } {
+  const serverSide = new Promise<Socket>((resolve) => service.app.server.once('connection', resolve));
+  const url = new URL(`${service.url}/entrypoints/${key}/invoke`);
+  const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } });
+  req.on('error', () => undefined); // the hang-up is the point
+  req.end(JSON.stringify(body));
+  return {
+    async hangUp() {
+      const socket = await serverSide;
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      req.destroy();
+      await closed;
+    },
+  };
+}
+
+/** The price moved from payer to payee exactly `times` times, and the fee payer paid exactly one fee per charge at most. */
+function assertCharged(before: Balances, afterwards: Balances, times: bigint, what: string): void {
+  assert.equal(before.payer - afterwards.payer, PRICE * times, `${what}: payer`);
+  assert.equal(afterwards.payee - before.payee, PRICE * times, `${what}: payee`);
+  if (times === 0n) assert.equal(afterwards.feePayer, before.feePayer, `${what}: the fee payer spent nothing`);
+}
+
+describe('money path', () => {
+  const h = { mode: 'pass', settles: 0, verifies: 0 } as Harness;
+  const service = suiteService({ registry: fixtureRegistry(), wrapFacilitator: (client) => wrapped(h)(client) }, {}, async (s) => {
+    h.service = s;
+  });
+  let challenge: PaymentRequired;
+  let heldChallenge: PaymentRequired;
+  let feePayer: string;
+  before(async () => {
+    challenge = await challengeFor(service, 'test-echo', {});
+    heldChallenge = await challengeFor(service, 'test-held', {});
+    feePayer = feePayerOf(challenge);
+    // The sandbox funds the fee payer on its first transaction: one paid call first, so every test starts
+    // from a funded fee payer and its lamports move only with the tests' own payments.
+    const warm = await newPayer(service, 'solana');
+    assert.equal((await service.invoke('test-echo', { value: 'warm-up' }, header(await sign(warm, challenge)))).status, 200);
+  });
+  after(() => {
+    h.mode = 'pass';
+  });
+
+  for (const network of NETWORKS) {
+    it(`${network}: a caller that hangs up before the answer is never charged (defect 1)`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, heldChallenge);
+      const hold = heldCalls.arm(`gone-${network}`);
+      const call = cuttableCall(service, 'test-held', header(payment), { value: `gone-${network}` });
+      await hold.started;
+      // The source answers only after the caller is gone (a slow source, a proxy that gave up).
+      await call.hangUp();
+      hold.release();
+      const claim = await settledClaim(service, keyOf(payment));
+      assert.equal(claim.status, 'not_settled');
+      assert.equal(claim.reason, 'client_gone');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 0n, 'hung up');
+    });
+
+    it(`${network}: an answer whose settle call is lost after the broadcast is delivered, charged once`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      h.mode = 'lost';
+      const res = await service.invoke('test-echo', { value: 'lost' }, header(payment)).finally(() => (h.mode = 'pass'));
+      assert.equal(res.status, 200);
+      assert.equal(decodePaymentResponseHeader(res.headers.get('payment-response')!).success, true);
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'lost answer');
+      assert.equal((await settledClaim(service, keyOf(payment))).status, 'delivered');
+    });
+
+    it(`${network}: settled but answered settlement_pending → found on chain, delivered with a receipt, charged once (defect 2)`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      h.mode = 'pending';
+      const res = await service.invoke('test-echo', { value: 'pending' }, header(payment)).finally(() => (h.mode = 'pass'));
+      const text = await res.text();
+      assert.equal(res.status, 200, text);
+      assert.match(text, /pending/);
+      assert.ok(res.headers.get('payment-response'));
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'settlement_pending');
+    });
+
+    it(`${network}: settled, but the chain's confirmation cannot be read → 503 settlement_unconfirmed, never "not charged"; the retry gets the answer (defect 2)`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      h.mode = 'unseen';
+      let res: Response;
+      try {
+        res = await service.invoke('test-echo', { value: 'unseen' }, header(payment));
+      } finally {
+        h.mode = 'pass';
+        unblindChains(service);
+      }
+      const refusal = await codeOf(res);
+      assert.equal(res.status, 503, refusal.text);
+      assert.equal(refusal.code, 'settlement_unconfirmed');
+      assert.doesNotMatch(refusal.text, /you were not charged|nothing was charged/i);
+      assert.doesNotMatch(refusal.text, /"unseen"/, 'no data before the payment is known');
+      assert.ok(res.headers.get('retry-after'));
+      // The payer was in fact charged: the answer is kept.
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'unconfirmed');
+      assert.equal((await service.store.getClaim(keyOf(payment)))?.status, 'unconfirmed');
+      const settlesBefore = h.settles;
+      const retry = await service.invoke('test-echo', { value: 'unseen' }, header(payment));
+      const text = await retry.text();
+      assert.equal(retry.status, 200, text);
+      assert.match(text, /"unseen"/);
+      assert.equal(decodePaymentResponseHeader(retry.headers.get('payment-response')!).success, true);
+      assert.equal(h.settles, settlesBefore, 'the retry settles nothing');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'after the retry');
+      assert.equal((await service.store.getClaim(keyOf(payment)))?.status, 'delivered');
+    });
+
+    it(`${network}: a store that fails after the settlement does not turn a charged answer into an error (defect 3)`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      const store = service.store as { finishClaim: typeof service.store.finishClaim };
+      const original = store.finishClaim;
+      let failures = 0;
+      store.finishClaim = async () => {
+        failures++;
+        throw new Error('disk full');
+      };
+      let res: Response;
+      try {
+        res = await service.invoke('test-echo', { value: 'books' }, header(payment));
+        const text = await res.text();
+        assert.equal(res.status, 200, text);
+        assert.doesNotMatch(text, /not charged/i);
+        assert.ok(res.headers.get('payment-response'));
+        await until(() => failures > 0);
+      } finally {
+        store.finishClaim = original;
+      }
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'bookkeeping failed');
+      // Retried in the background on the service's clock: it lands once the store is back.
+      service.advance(1_000);
+      assert.equal((await settledClaim(service, keyOf(payment))).status, 'delivered');
+    });
+
+    it(`${network}: an answer lost after the settlement is kept; the same payment re-sent gets it, charged once`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      const started = new Promise<void>((resolve) => (h.settleStarted = resolve));
+      h.mode = 'held';
+      const call = cuttableCall(service, 'test-echo', header(payment), { value: 'kept' });
+      await started;
+      h.mode = 'pass';
+      await call.hangUp(); // while the transfer is being settled
+      h.releaseSettle!();
+      const claim = await settledClaim(service, keyOf(payment));
+      assert.equal(claim.status, 'undelivered');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'settled for a caller who left');
+      const retry = await service.invoke('test-echo', { value: 'kept' }, header(payment));
+      const text = await retry.text();
+      assert.equal(retry.status, 200, text);
+      assert.match(text, /"kept"/);
+      assert.ok(retry.headers.get('payment-response'), 'the kept answer carries its receipt');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'after the retry');
+      // The same payment for another call is a replay.
+      const other = await codeOf(await service.invoke('test-echo', { value: 'other' }, header(payment)));
+      assert.equal(other.code, 'payment_replayed');
+    });
+
+    it(`${network}: payment-identifier: a new payment with the same identifier gets the kept answer and is never settled`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const id = generatePaymentId();
+      const first = await sign(payer, challenge, id);
+      const started = new Promise<void>((resolve) => (h.settleStarted = resolve));
+      h.mode = 'held';
+      const call = cuttableCall(service, 'test-echo', header(first), { value: 'by-id' });
+      await started;
+      h.mode = 'pass';
+      await call.hangUp();
+      h.releaseSettle!();
+      assert.equal((await settledClaim(service, keyOf(first))).status, 'undelivered');
+      // A client that lost the answer signs afresh (its library does) but keeps the identifier.
+      const second = await sign(payer, challenge, id);
+      const settlesBefore = h.settles;
+      const retry = await service.invoke('test-echo', { value: 'by-id' }, header(second));
+      const text = await retry.text();
+      assert.equal(retry.status, 200, text);
+      assert.match(text, /"by-id"/);
+      assert.equal(h.settles, settlesBefore, 'the second payment is not settled');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'one identifier, one charge');
+      assert.equal(await service.store.getClaim(keyOf(second)), undefined, 'the second payment is not even claimed: it stays the payer\'s');
+      // The identifier for a different call is refused, and that payment is not charged either.
+      const third = await sign(payer, challenge, id);
+      const misuse = await codeOf(await service.invoke('test-echo', { value: 'something-else' }, header(third)));
+      assert.equal(misuse.code, 'payment_replayed');
+      assert.equal(misuse.reason, 'payment_identifier_reused');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'misused identifier');
+    });
+
+    it(`${network}: another payer cannot collect an answer by copying a payment identifier`, async () => {
+      const owner = await newPayer(service, network);
+      const thief = await newPayer(service, network);
+      const id = generatePaymentId();
+      const paid = await service.invoke('test-echo', { value: 'mine' }, header(await sign(owner, challenge, id)));
+      assert.equal(paid.status, 200);
+      const start = await balancesOf(service, thief, feePayer);
+      const res = await service.invoke('test-echo', { value: 'mine' }, header(await sign(thief, challenge, id)));
+      assert.equal(res.status, 200, 'the thief pays for its own answer');
+      assertCharged(start, await balancesOf(service, thief, feePayer), 1n, 'thief');
+    });
+  }
+
+  it('upstream text never reaches the caller: reasons are codes (defect 7)', async () => {
+    const payer = await newPayer(service, 'base');
+    const payment = await sign(payer, challenge);
+    h.mode = 'lost';
+    blindChain(service, 'eip155:8453');
+    let res: Response;
+    try {
+      res = await service.invoke('test-echo', { value: 'leak' }, header(payment));
+    } finally {
+      h.mode = 'pass';
+      unblindChains(service);
+    }
+    const text = await res.text();
+    const required = res.headers.get('payment-required');
+    for (const shown of [text, required ? Buffer.from(required, 'base64').toString('utf8') : '']) {
+      assert.doesNotMatch(shown, /secret-node|ECONNRESET|10\.0\.0\.7/);
+    }
+  });
+});
+
+describe('refused payments are limited per client (defect 9)', () => {
+  const h = { mode: 'pass', settles: 0, verifies: 0 } as Harness;
+  let service: TestService;
+  before(async () => {
+    service = await startTestService({ registry: fixtureRegistry(), wrapFacilitator: (client) => wrapped(h)(client) }, { REFUSED_PAYMENTS_PER_MINUTE: '3' });
+    h.service = service;
+  });
+  after(() => service.close());
+
+  it('past the limit, payments are answered 429 without being verified; asking for the challenge still works', async () => {
+    const payer = await newPayer(service, 'base');
+    const challenge = await challengeFor(service, 'test-echo', {});
+    const feePayer = feePayerOf(challenge);
+    const start = await balancesOf(service, payer, feePayer);
+    // A genuine-looking payment with a broken signature: it reaches the facilitator, which refuses it.
+    const broken = await sign(payer, challenge);
+    const auth = broken.payload as { signature: string };
+    auth.signature = `${auth.signature.slice(0, -4)}${auth.signature.endsWith('00') ? 'ffff' : '0000'}`;
+    for (let i = 0; i < 3; i++) {
+      const before = h.verifies;
+      const res = await service.invoke('test-echo', {}, header(broken));
+      assert.equal(res.status, 402);
+      assert.equal(h.verifies, before + 1, 'refused by the facilitator, after verifying');
+    }
+    const verified = h.verifies;
+    const limited = await service.invoke('test-echo', {}, header(await sign(payer, challenge)));
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    assert.equal(h.verifies, verified, 'not verified: verification costs the operator RPC reads');
+    assert.equal((await service.invoke('test-echo', {})).status, 402, 'the challenge is free');
+    assertCharged(start, await balancesOf(service, payer, feePayer), 0n, 'limited');
+    // The window is the service's clock: a minute later the client may pay again.
+    service.advance(60_000);
+    assert.equal((await service.invoke('test-echo', { value: 'again' }, header(await sign(payer, challenge)))).status, 200);
+  });
+});
