@@ -25,7 +25,6 @@ export const REASONS = {
   nonceUsed: 'invalid_exact_evm_nonce_already_used',
   insufficientBalance: 'invalid_exact_evm_insufficient_balance',
   transferEventMismatch: 'invalid_exact_evm_transfer_event_mismatch',
-  settlementPending: 'settlement_pending',
 } as const;
 
 /** What the checks need, already pulled out of a v1 or v2 payload/requirements pair. */

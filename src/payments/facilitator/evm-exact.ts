@@ -14,6 +14,11 @@
  * and every failed simulation (so insufficient balance, a used nonce or a wrong token domain get the official
  * diagnosis). test/payments/evm-exact.test.ts runs a matrix of valid and invalid payments through both schemes
  * and requires the same answers.
+ *
+ * After a broadcast (or one whose transport failed, so it may have happened), only the receipt wait's bound
+ * ends a settle without a receipt, and the answer is SETTLEMENT_UNCONFIRMED (settle-outcome.ts), with the hash,
+ * on both paths: the official v2 says `settlement_pending`, the official v1 puts the error's message in the
+ * reason. A reverted receipt stays `invalid_exact_evm_transaction_failed`: nothing moved.
  */
 import { InMemoryPendingSettlementStore } from '@x402/core/facilitator';
 import type {
@@ -26,7 +31,8 @@ import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { getAddress, isHash, type Hex } from 'viem';
 import type { Eip3009Authorization } from '../../lib/eip3009-digest.js';
 import { hasTransferEvent, localChecks, PLAIN_SIGNATURE, REASONS, transferCalldata, transferErrorReason, type Eip3009Case } from './evm-exact-checks.js';
-import type { EvmSender, JsonRpcCall } from './evm-sender.js';
+import { BroadcastOutcomeUnknownError, type EvmSender, type JsonRpcCall } from './evm-sender.js';
+import { SETTLEMENT_UNCONFIRMED, traceSettle } from './settle-outcome.js';
 
 const BASE_CHAIN_ID = 8453;
 /** How long a successful verify vouches for the same payment's settle (the resource server settles right after verifying). */
@@ -173,7 +179,7 @@ export class FastExactEvmScheme implements SchemeNetworkFacilitator {
 
   async settle(payload: PaymentPayload, requirements: PaymentRequirements, context?: FacilitatorContext): Promise<SettleResponse> {
     const c = this.caseOf(payload, requirements);
-    if (!c) return this.official.settle(payload, requirements, context);
+    if (!c) return traceSettle(() => this.official.settle(payload, requirements, context));
     const payer = c.authorization.from;
     const network = payload.accepted.network;
     // A settlement that timed out earlier: wait for the same transaction rather than broadcasting a second one.
@@ -183,19 +189,24 @@ export class FastExactEvmScheme implements SchemeNetworkFacilitator {
       return this.awaitSettlement(c, pendingTx as Hex, network, payer);
     }
     const verdict = await this.fast.judge(c, { simulate: false, assetCheck: true }).catch(() => undefined);
-    if (!verdict) return this.official.settle(payload, requirements, context);
+    if (!verdict) return traceSettle(() => this.official.settle(payload, requirements, context));
     if ('reason' in verdict) return { success: false, network, transaction: '', errorReason: verdict.reason, payer };
     let tx: Hex;
     try {
       const suffix = await resolveDataSuffix(context, { paymentPayload: payload, paymentRequirements: requirements }) as Hex | undefined;
       tx = await this.fast.broadcast(c, verdict.gas, suffix);
     } catch (error) {
+      // The node may hold a broadcast whose transport failed: wait for its receipt like a sent one's.
+      if (error instanceof BroadcastOutcomeUnknownError) return this.awaitSettlement(c, error.hash, network, payer);
       return { success: false, errorReason: transferErrorReason(error), errorMessage: error instanceof Error ? error.message : String(error), transaction: '', network, payer };
     }
     return this.awaitSettlement(c, tx, network, payer);
   }
 
-  /** The official receipt handling: pending on timeout (remembered for a retry), failed status, Transfer event. */
+  /**
+   * The official receipt handling — failed status, Transfer event; no receipt within the bound is remembered for a
+   * retry (which waits for the same transaction) — with SETTLEMENT_UNCONFIRMED where the official says settlement_pending.
+   */
   private async awaitSettlement(c: Eip3009Case, tx: Hex, network: Network, payer: string): Promise<SettleResponse> {
     if (!isHash(tx) || /^0x0+$/.test(tx)) {
       return { success: false, errorReason: REASONS.transactionFailed, errorMessage: `signer returned an invalid transaction hash: ${tx}`, transaction: '', network, payer };
@@ -205,7 +216,7 @@ export class FastExactEvmScheme implements SchemeNetworkFacilitator {
       receipt = await this.fast.waitForReceipt(tx);
     } catch (error) {
       await this.pending.set(c.signature, tx);
-      return { success: false, errorReason: REASONS.settlementPending, errorMessage: (error instanceof Error ? error.message : String(error)).slice(0, 500), transaction: tx, network, payer };
+      return { success: false, errorReason: SETTLEMENT_UNCONFIRMED, errorMessage: (error instanceof Error ? error.message : String(error)).slice(0, 500), transaction: tx, network, payer };
     }
     await this.pending.delete(c.signature);
     if (receipt.status !== 'success') return { success: false, errorReason: REASONS.transactionFailed, transaction: tx, network, payer };
@@ -253,23 +264,32 @@ export class FastExactEvmSchemeV1 implements SchemeNetworkFacilitator {
   async settle(payload: PaymentPayload, requirements: PaymentRequirements, context?: FacilitatorContext): Promise<SettleResponse> {
     const c = this.caseOf(payload, requirements);
     const verdict = c ? await this.fast.judge(c, { simulate: false, assetCheck: false }).catch(() => undefined) : undefined;
-    if (!c || !verdict) return this.official.settle(payload, requirements, context);
+    if (!c || !verdict) return traceSettle(() => this.official.settle(payload, requirements, context));
     const payer = c.authorization.from;
     const network = c.payloadNetwork as Network;
     if ('reason' in verdict) return { success: false, network, transaction: '', errorReason: verdict.reason, payer };
+    let tx: Hex;
     try {
       const suffix = await resolveDataSuffix(context, { paymentPayload: payload, paymentRequirements: requirements }) as Hex | undefined;
-      const tx = await this.fast.broadcast(c, verdict.gas, suffix);
-      const receipt = await this.fast.waitForReceipt(tx);
-      if (receipt.status !== 'success') return { success: false, errorReason: REASONS.transactionFailed, transaction: tx, network, payer };
-      if (!hasTransferEvent(receipt.logs, getAddress(c.asset), c.authorization)) {
-        return { success: false, errorReason: REASONS.transferEventMismatch, transaction: tx, network, payer };
-      }
-      return { success: true, transaction: tx, network, payer };
+      tx = await this.fast.broadcast(c, verdict.gas, suffix);
     } catch (error) {
-      // v1's own shape: the error's message is the reason.
-      return { success: false, errorReason: error instanceof Error ? error.message : REASONS.transactionFailed, transaction: '', network, payer };
+      if (!(error instanceof BroadcastOutcomeUnknownError)) {
+        // v1's own shape: the error's message is the reason.
+        return { success: false, errorReason: error instanceof Error ? error.message : REASONS.transactionFailed, transaction: '', network, payer };
+      }
+      tx = error.hash;
     }
+    let receipt;
+    try {
+      receipt = await this.fast.waitForReceipt(tx);
+    } catch (error) {
+      return { success: false, errorReason: SETTLEMENT_UNCONFIRMED, errorMessage: (error instanceof Error ? error.message : String(error)).slice(0, 500), transaction: tx, network, payer };
+    }
+    if (receipt.status !== 'success') return { success: false, errorReason: REASONS.transactionFailed, transaction: tx, network, payer };
+    if (!hasTransferEvent(receipt.logs, getAddress(c.asset), c.authorization)) {
+      return { success: false, errorReason: REASONS.transferEventMismatch, transaction: tx, network, payer };
+    }
+    return { success: true, transaction: tx, network, payer };
   }
 }
 

@@ -9,12 +9,18 @@
  * per settlement. Here the gas limit comes from the caller (the verify step's own estimate), so a settlement is
  * one JSON-RPC batch holding `eth_sendRawTransaction` and the first `eth_getTransactionReceipt`. Requests issued in
  * the same tick by concurrent settlements go out as one batch.
+ *
+ * Once a transaction may be on its way, only the wait bound (`confirmationTimeoutMs`) ends the wait for its receipt:
+ * a failed receipt read (RPC error, HTTP 5xx, no answer within 2 s) is retried at the next interval, and a broadcast
+ * whose transport failed (as opposed to the node refusing it) throws BroadcastOutcomeUnknownError with the
+ * transaction's hash, which the caller waits for like a sent one. The bound passing throws SettlementUnconfirmedError.
  */
 import { hexToBytes, serializeTransaction, type Address, type Hex, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
-import { createBatchingJsonRpc } from '../../lib/json-rpc-batch.js';
+import { createBatchingJsonRpc, JsonRpcError } from '../../lib/json-rpc-batch.js';
 import { keccak256Hex } from '../../lib/keccak256.js';
 import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
+import { SettlementUnconfirmedError } from './settle-outcome.js';
 
 /** One JSON-RPC call; the transport batches concurrent ones. */
 export type JsonRpcCall = (method: string, params: unknown[]) => Promise<unknown>;
@@ -43,14 +49,24 @@ interface RpcReceipt {
 }
 
 export interface EvmSenderOptions {
-  /** How long to wait for a receipt before answering settlement_pending (ms). */
+  /** How long to wait for a receipt before answering settlement_unconfirmed (ms). */
   confirmationTimeoutMs: number;
   /** Receipt polling interval after the first, immediate read (ms). */
   pollingIntervalMs: number;
 }
 
+/** eth_sendRawTransaction failed without the node answering: the transaction may be in its mempool. */
+export class BroadcastOutcomeUnknownError extends Error {
+  constructor(readonly hash: Hex, cause: unknown) {
+    super(`broadcast of ${hash} got no answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'BroadcastOutcomeUnknownError';
+  }
+}
+
 /** Fees are re-read at most this often; Base's base fee moves at most 12.5 % per 2 s block. */
 const FEE_TTL_MS = 1_000;
+/** A receipt read still unanswered after this long counts as failed (and is retried). */
+export const RECEIPT_READ_TIMEOUT_MS = 2_000;
 
 export class EvmSender {
   readonly address: Address;
@@ -92,19 +108,33 @@ export class EvmSender {
     } catch (err) {
       // The nonce may or may not have been used: the next transaction re-reads it from the chain.
       this.nonce = undefined;
+      // A JSON-RPC error is the node refusing the transaction; anything else leaves its fate open.
+      if (!(err instanceof JsonRpcError)) throw new BroadcastOutcomeUnknownError(hash as Hex, err);
       throw err;
     }
   }
 
-  /** The receipt, polled immediately and then every pollingIntervalMs; throws after confirmationTimeoutMs. */
+  /**
+   * The receipt, polled immediately and then every pollingIntervalMs; a failed read is retried; throws
+   * SettlementUnconfirmedError once confirmationTimeoutMs passed without a receipt.
+   */
   async waitForReceipt(hash: Hex): Promise<TransactionReceipt> {
     const deadline = Date.now() + this.opts.confirmationTimeoutMs;
     const early = this.early.get(hash.toLowerCase() as Hex);
     this.early.delete(hash.toLowerCase() as Hex);
+    let lastError: string | undefined;
     for (let first = true; ; first = false) {
-      const receipt = first && early ? await early : await this.rpc('eth_getTransactionReceipt', [hash]) as RpcReceipt | null;
+      let receipt: RpcReceipt | null = null;
+      try {
+        receipt = first && early ? await early : await readWithin(this.rpc('eth_getTransactionReceipt', [hash]) as Promise<RpcReceipt | null>, RECEIPT_READ_TIMEOUT_MS);
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
+      }
       if (receipt) return { status: receipt.status === '0x1' ? 'success' : 'reverted', logs: receipt.logs ?? [] };
-      if (Date.now() + this.opts.pollingIntervalMs > deadline) throw new Error(`Timed out while waiting for transaction with hash "${hash}" to be confirmed.`);
+      if (Date.now() + this.opts.pollingIntervalMs > deadline) {
+        const cause = lastError ? ` (last receipt read failed: ${lastError})` : '';
+        throw new SettlementUnconfirmedError(hash, `Timed out while waiting for transaction with hash "${hash}" to be confirmed.${cause}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, this.opts.pollingIntervalMs));
     }
   }
@@ -153,4 +183,12 @@ export class EvmSender {
     value.catch(() => { if (this.fees?.value === value) this.fees = undefined; });
     return value;
   }
+}
+
+/** `read`, or a rejection once `ms` passed without its answer. */
+export function readWithin<T>(read: Promise<T>, ms: number): Promise<T> {
+  read.catch(() => undefined); // may lose the race
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
+  return Promise.race([read, timedOut]).finally(() => clearTimeout(timer));
 }

@@ -4,6 +4,9 @@
  * - otherwise → the in-process facilitator running our `exact` schemes (evm-exact.ts, svm-exact.ts: the official
  *   @x402/evm and @x402/svm checks and reason codes on a native fast path, the official schemes behind them)
  *   against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode).
+ *
+ * Settle answers after a broadcast whose confirmation stayed unknown carry SETTLEMENT_UNCONFIRMED;
+ * settleReasonMeansNothingMoved tells the caller when a failed settle needs no on-chain look-up (settle-outcome.ts).
  */
 import { HTTPFacilitatorClient, type FacilitatorClient } from '@x402/core/server';
 import { SettleError, VerifyError } from '@x402/core/types';
@@ -11,6 +14,17 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
 import { createEvmFacilitator, registerEvmSchemes } from './evm.js';
 import { createSvmFacilitator, registerSvmSchemes } from './svm.js';
+import type { SvmFeeCaps } from './svm-fee-caps.js';
+
+export { SETTLEMENT_UNCONFIRMED, settleReasonMeansNothingMoved } from './settle-outcome.js';
+export { DEFAULT_SVM_FEE_CAPS, ERR_FEE_TOO_HIGH, type PaymentPrice, type SvmFeeCaps } from './svm-fee-caps.js';
+
+export interface ConfirmationOptions {
+  /** How long a settle waits for its transaction's confirmation after broadcasting it (ms). Default 30 s. */
+  maxWaitMs?: number;
+  /** The wait between confirmation reads (ms). Default 1 s on Solana (after a fast first 2 s), 250 ms on Base. */
+  pollIntervalMs?: number;
+}
 
 export interface LocalFacilitatorOptions {
   solanaRpcUrl: string;
@@ -19,13 +33,23 @@ export interface LocalFacilitatorOptions {
   evmPrivateKey: Hex;
   /** 32-byte ed25519 seed of the Solana fee payer. */
   svmSecretKey: Uint8Array;
+  /** What one Solana payment may make the fee payer spend; overrides of DEFAULT_SVM_FEE_CAPS. */
+  svmFeeCaps?: Partial<SvmFeeCaps>;
+  /** The confirmation bound and poll interval of both chains. */
+  confirmation?: ConfirmationOptions;
 }
 
 /** Wraps the in-process facilitator in the client interface the resource server talks to. */
 export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions): Promise<FacilitatorClient & { facilitator: x402Facilitator }> {
   const facilitator = new x402Facilitator();
-  registerEvmSchemes(facilitator, createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey));
-  registerSvmSchemes(facilitator, await createSvmFacilitator(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl));
+  const confirmation = opts.confirmation ?? {};
+  registerEvmSchemes(facilitator, createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey, {
+    ...(confirmation.maxWaitMs !== undefined ? { confirmationTimeoutMs: confirmation.maxWaitMs } : {}),
+    ...(confirmation.pollIntervalMs !== undefined ? { pollingIntervalMs: confirmation.pollIntervalMs } : {}),
+  }));
+  registerSvmSchemes(facilitator, await createSvmFacilitator(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl, {
+    confirmation, ...(opts.svmFeeCaps ? { caps: opts.svmFeeCaps } : {}),
+  }));
   return {
     facilitator,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),

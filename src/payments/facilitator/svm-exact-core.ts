@@ -1,13 +1,14 @@
 /**
  * What the v2 and v1 fast SVM `exact` schemes share: the fee payer's native key, the chain client,
  * the duplicate-settlement cache (the official SettlementCache, shared with the official fallback
- * schemes so a payment is deduplicated whichever path handles it), and the local + simulated part of
- * verification after the scheme/network/fee-payer preamble.
+ * schemes so a payment is deduplicated whichever path handles it), the fee caps (svm-fee-caps.ts), and
+ * the local + simulated part of verification after the scheme/network/fee-payer preamble.
  */
 import type { SettlementCache } from '@x402/svm';
 import { base58Encode } from '../../lib/base58.js';
 import type { SvmChain } from './svm-exact-chain.js';
 import type { FeePayerKey } from './svm-exact-crypto.js';
+import { feeProblem, type SvmFeeCaps } from './svm-fee-caps.js';
 import { type WireTransaction } from './svm-exact-tx.js';
 import {
   ERR_EXCESSIVE_SIGNERS,
@@ -15,13 +16,13 @@ import {
   checkStaticLayout,
   type Requirements,
   type SchemeCodes,
-  type StaticLimits,
 } from './svm-exact-verify.js';
 
 export interface SvmExactCore {
   key: FeePayerKey;
   chain: SvmChain;
   settlementCache: SettlementCache;
+  caps: SvmFeeCaps;
 }
 
 /** The official verify answers, field for field (a valid one carries `invalidReason: undefined`). */
@@ -43,20 +44,27 @@ export function feePayerProblem(extra: unknown, signerAddresses: readonly string
   return undefined;
 }
 
-/** Everything after decoding: signer count limit (v2 option), signatures, static layout, simulation. */
+/**
+ * Everything after decoding: the signer count cap (where the official v2 checks its maxRequiredSignatures),
+ * signatures, static layout (with the unit limit and price caps where the official checks its options), then
+ * our total-fee cap, then simulation. v1 gets the same caps: its official scheme has no options, and the
+ * fallback guard applies them there.
+ */
 export async function verifyDecoded(
   core: SvmExactCore,
   tx: WireTransaction,
   transaction: string,
-  requirements: Requirements & { extra: Record<string, unknown> },
+  requirements: Requirements & { extra: Record<string, unknown>; network: string },
   codes: SchemeCodes,
-  limits: StaticLimits & { maxRequiredSignatures?: number },
 ): Promise<VerifyAnswer> {
-  if (limits.maxRequiredSignatures !== undefined && tx.numSigners > limits.maxRequiredSignatures) return invalid(ERR_EXCESSIVE_SIGNERS);
+  if (tx.numSigners > core.caps.maxRequiredSignatures) return invalid(ERR_EXCESSIVE_SIGNERS);
   const signatureProblem = await checkSignatures(tx, requirements.extra.feePayer as string);
   if (signatureProblem) return invalid(signatureProblem);
-  const layout = await checkStaticLayout(tx, requirements, [core.key.address], codes, limits);
+  const layout = await checkStaticLayout(tx, requirements, [core.key.address], codes, core.caps);
   if (!layout.ok) return invalid(layout.reason, layout.payer);
+  const budgetInstructions = tx.instructions.map((ix) => ({ program: tx.keys[ix.programIndex], data: ix.data }));
+  const fee = feeProblem(tx.numSigners, budgetInstructions, core.caps, requirements);
+  if (fee) return invalid(fee, layout.payer);
   try {
     await core.chain.simulate(transaction);
   } catch (error) {

@@ -4,7 +4,7 @@
  * then the static instruction layout (verifyStaticPath): 3–7 instructions (v1: 3–6), compute unit limit
  * then price, the token payer, a TransferChecked of Token/Token-2022 at index 2 (authority not ours,
  * mint, destination = the payee's ATA, amount), optional instructions only Lighthouse or Memo, and the
- * memo rule. v2 and v1 differ only in their code strings and limits (CODES_V2 / CODES_V1).
+ * memo rule. v2 and v1 differ only in their code strings and instruction count (CODES_V2 / CODES_V1).
  */
 import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
 import { verifyEd25519 } from './svm-exact-crypto.js';
@@ -91,10 +91,11 @@ export const CODES_V1: SchemeCodes = {
   transactionFailed: 'transaction_failed',
 };
 
+/** The official v2 options checked in the layout (svm-fee-caps.ts gives both versions ours). */
 export interface StaticLimits {
-  /** v2 option; v1 never limits units. */
+  /** Official default: no limit. */
   maxComputeUnits?: number;
-  /** v2 option (default MAX_COMPUTE_UNIT_PRICE); v1 always uses the default. */
+  /** Official default: MAX_COMPUTE_UNIT_PRICE. */
   maxPriorityFeeMicroLamports?: number;
 }
 

@@ -6,28 +6,31 @@
  * the first confirmation poll in the send's own batch and later polls shared between concurrent settles
  * (svm-exact-chain.ts).
  *
+ * The fee caps (svm-fee-caps.ts) hold on both paths: the fast path checks them in verification; the
+ * official scheme behind it is configured with the three it has options for, and the total-fee cap is
+ * checked before it settles and after it verifies.
+ *
  * Anything the fast path does not read (svm-exact-tx.ts: lookup tables, malformed or non-canonical
  * encodings, …) or a payload without the v2 shape goes to the official scheme, which shares the
- * settlement cache and the pending store, so such payments get exactly the official answer.
+ * settlement cache and the pending store, so such payments get exactly the official answer — except that
+ * an unknown confirmation is answered SETTLEMENT_UNCONFIRMED (settle-outcome.ts) on both paths, where the
+ * official says `settlement_pending`.
  * Smart-wallet verification (an official option) is not offered here: register the official scheme for it.
  * test/payments/svm-exact.test.ts runs valid and invalid payments through both and compares.
  */
 import { InMemoryPendingSettlementStore, type PendingSettlementStore } from '@x402/core/facilitator';
 import type { Network, PaymentPayload, PaymentRequirements, SchemeNetworkFacilitator, SettleResponse, VerifyResponse } from '@x402/core/types';
-import { TransactionOnchainFailureError, recordPendingOrTerminal } from '@x402/svm';
+import { TransactionOnchainFailureError } from '@x402/svm';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
+import { SETTLEMENT_UNCONFIRMED, traceSettle } from './settle-outcome.js';
 import { feePayerProblem, invalid, isRecord, signAsFeePayer, verifyDecoded, type SvmExactCore, type VerifyAnswer } from './svm-exact-core.js';
 import { messageHash, readWireTransaction, type WireTransaction } from './svm-exact-tx.js';
 import { CODES_V2 as CODES, tokenPayer } from './svm-exact-verify.js';
+import { capsProblemOfWire, ERR_FEE_TOO_HIGH } from './svm-fee-caps.js';
 
 export interface FastSvmSchemeOptions {
-  maxPriorityFeeMicroLamports?: number;
-  maxComputeUnits?: number;
-  maxRequiredSignatures?: number;
   pendingSettlementStore?: PendingSettlementStore;
 }
-
-const SETTLEMENT_PENDING = 'settlement_pending';
 
 export class FastExactSvmScheme implements SchemeNetworkFacilitator {
   readonly scheme = 'exact';
@@ -38,7 +41,7 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
   constructor(
     private readonly core: SvmExactCore,
     private readonly official: ExactSvmScheme,
-    private readonly options: FastSvmSchemeOptions = {},
+    options: FastSvmSchemeOptions = {},
   ) {
     this.pendingStore = options.pendingSettlementStore ?? new InMemoryPendingSettlementStore();
   }
@@ -53,13 +56,13 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
 
   async verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
     const tx = this.read(payload);
-    if (!tx) return this.official.verify(payload, requirements);
+    if (!tx) return this.officialVerify(payload, requirements);
     return this.verifyRead(payload, requirements, tx);
   }
 
   async settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
     const tx = this.read(payload);
-    if (!tx) return this.official.settle(payload, requirements);
+    if (!tx) return this.officialSettle(payload, requirements);
     const network = payload.accepted.network;
     const txKey = messageHash(tx);
     const isCachedDuplicate = this.core.settlementCache.isDuplicate(txKey);
@@ -82,11 +85,33 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
       const signed = await signAsFeePayer(this.core, tx, requirements.extra.feePayer);
       sent = await this.core.chain.sendAndPoll(signed.wire, signed.id);
     } catch {
+      // Signing failed or the node refused the transaction: nothing was broadcast.
       this.core.settlementCache.delete(txKey);
       return { success: false, errorReason: CODES.transactionFailed, transaction: '', network, payer: valid.payer || '' };
     }
     const settled = await this.confirmed(txKey, sent.signature, valid.payer || '', network, sent.confirmed);
     return settled.success ? { ...settled, payer: valid.payer } : settled;
+  }
+
+  /** The official verify, and our total-fee cap on what it accepts (the other caps are its own options). */
+  private async officialVerify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
+    const answer = await this.official.verify(payload, requirements);
+    if (!answer.isValid) return answer;
+    const capped = this.capsProblem(payload, requirements);
+    // The payer as the fast path reports it: known for the fee check (after the layout), not for the budget checks.
+    return capped ? { isValid: false, invalidReason: capped, payer: capped === ERR_FEE_TOO_HIGH ? answer.payer ?? '' : '' } : answer;
+  }
+
+  /** The caps before the official settle (it broadcasts), then its answer with an unknown confirmation named as such. */
+  private async officialSettle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
+    const capped = isRecord(payload) && isRecord(payload.accepted) ? this.capsProblem(payload, requirements) : undefined;
+    if (capped) return { success: false, errorReason: capped, transaction: '', network: payload.accepted.network, payer: '' };
+    return traceSettle(() => this.official.settle(payload, requirements));
+  }
+
+  private capsProblem(payload: PaymentPayload, requirements: PaymentRequirements): string | undefined {
+    const transaction = isRecord(payload.payload) ? payload.payload.transaction : undefined;
+    return capsProblemOfWire(transaction, this.core.caps, requirements, CODES);
   }
 
   /** The transaction of a v2-shaped payload, when the fast path reads it. */
@@ -100,10 +125,14 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
     if (payload.accepted.network !== requirements.network) return invalid(CODES.networkMismatch);
     const feePayer = feePayerProblem(requirements.extra, [this.core.key.address], CODES);
     if (feePayer) return invalid(feePayer);
-    return verifyDecoded(this.core, tx, payload.payload.transaction as string, { ...requirements, extra: requirements.extra }, CODES, this.options);
+    return verifyDecoded(this.core, tx, payload.payload.transaction as string, { ...requirements, extra: requirements.extra }, CODES);
   }
 
-  /** The official settle's tail (and its pending-settlement reconciliation): confirm, then record the outcome. */
+  /**
+   * The official settle's tail (and its pending-settlement reconciliation): confirm, then record the outcome.
+   * A confirmation left unknown (the wait bound passed; failed status reads only retry) keeps the signature in
+   * the pending store, so a retried settle confirms the same transaction, and answers SETTLEMENT_UNCONFIRMED.
+   */
   private async confirmed(txKey: string, signature: string, payer: string, network: Network, confirmation?: Promise<void>): Promise<SettleResponse> {
     try {
       await (confirmation ?? this.core.chain.confirm(signature));
@@ -112,7 +141,13 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
         this.core.settlementCache.delete(txKey);
         return { success: false, errorReason: CODES.transactionFailed, errorMessage: error.message, transaction: signature, network, payer };
       }
-      return recordPendingOrTerminal(this.pendingStore, txKey, signature, payer, network, SETTLEMENT_PENDING, CODES.transactionFailed, error);
+      let errorMessage = error instanceof Error ? error.message : String(error);
+      try {
+        await this.pendingStore.set(txKey, signature);
+      } catch (storeError) {
+        errorMessage += `; not kept for a retry: ${storeError instanceof Error ? storeError.message : String(storeError)}`;
+      }
+      return { success: false, errorReason: SETTLEMENT_UNCONFIRMED, errorMessage, transaction: signature, network, payer };
     }
     try {
       await this.pendingStore.delete(txKey);
