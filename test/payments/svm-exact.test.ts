@@ -7,6 +7,11 @@
  *
  * Mutated transactions are built with @solana/kit and signed by the payer, so each reaches the check
  * it is meant to trip instead of failing on its signature first.
+ *
+ * The fee payer's caps (src/payments/facilitator/svm-fee-caps.ts): the official v2 scheme here is configured with
+ * the same unit-limit, unit-price and signer caps as ours, so those refusals are compared like any other; the
+ * total-fee cap is ours alone (and the official v1 scheme has no caps at all), so those refusals are asserted
+ * on ours separately, on the fast path and on the official fallback.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -41,6 +46,7 @@ import {
   type SvmFacilitator,
   type SvmFacilitatorSigner,
 } from '../../src/payments/facilitator/svm.js';
+import { DEFAULT_SVM_FEE_CAPS, ERR_FEE_TOO_HIGH } from '../../src/payments/facilitator/svm-fee-caps.js';
 import { newSvmPayer, registerSvmPayer, v1SvmConfig } from '../helpers/svm-payer.js';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -69,7 +75,7 @@ before(async () => {
   svm = await createSvmFacilitator(sandbox.url, new Uint8Array(32).fill(11));
   signer = svm.signer;
   ours = registerSvmSchemes(new x402Facilitator(), svm);
-  official = registerOfficialSvmSchemes(new x402Facilitator(), signer);
+  official = registerOfficialSvmSchemes(new x402Facilitator(), signer, svm.caps);
   payTo = (await newSvmPayer()).address;
 });
 
@@ -161,6 +167,8 @@ interface CraftOptions {
   feePayer?: string;
   version?: 0 | 'legacy';
   sign?: boolean;
+  /** More signers (named as READONLY_SIGNER accounts by some instruction), who sign too. */
+  extraSigners?: KeyPairSigner[];
 }
 async function craft(payer: KeyPairSigner, instructions: Instruction[], o: CraftOptions = {}): Promise<string> {
   const feePayer = (o.feePayer ?? signer.feePayer) as Address;
@@ -178,7 +186,7 @@ async function craft(payer: KeyPairSigner, instructions: Instruction[], o: Craft
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash!, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
     ));
-  const signed = o.sign === false ? compiled : await partiallySignTransaction([payer.keyPair], compiled);
+  const signed = o.sign === false ? compiled : await partiallySignTransaction([payer.keyPair, ...(o.extraSigners ?? []).map((k) => k.keyPair)], compiled);
   return getBase64EncodedWireTransaction(signed);
 }
 let blockhash: { blockhash: Blockhash; lastValidBlockHeight: bigint } | undefined;
@@ -250,7 +258,7 @@ async function expectSettledAlike(
   assert.deepEqual(shape(dupA), shape(dupB));
   assert.equal(dupA.errorReason, 'duplicate_settlement');
   const replayA = await registerSvmSchemes(new x402Facilitator(), svm).settle(a, requirements);
-  const replayB = await registerOfficialSvmSchemes(new x402Facilitator(), signer).settle(b, requirements);
+  const replayB = await registerOfficialSvmSchemes(new x402Facilitator(), signer, svm.caps).settle(b, requirements);
   assert.deepEqual(shape(replayA), shape(replayB));
   assert.deepEqual([replayA.payer, replayB.payer], [payerA, payerB]);
   assert.match(replayA.errorReason ?? '', /transaction_failed$/);
@@ -275,12 +283,23 @@ describe('v2: valid payments settle exactly once through either', () => {
     }
   });
 
-  test('compute price exactly at the cap; base64 without its padding (kit accepts it)', async () => {
+  test('compute price and unit limit exactly at their caps, a fee exactly at the total-fee cap; base64 without its padding (kit accepts it)', async () => {
     blockhash = await latestBlockhash();
     const payer = await newSvmPayer();
     const requirements = await requirementsFor();
+    const { maxComputeUnits, maxPriorityFeeMicroLamports } = DEFAULT_SVM_FEE_CAPS;
     await expectSettledAlike(
-      async () => v2Payload(requirements, await craft(payer, [limitIx(), priceIx(5_000_000n), transferIx(payer.address), memoIx()])),
+      async () => v2Payload(requirements, await craft(payer, [limitIx(), priceIx(BigInt(maxPriorityFeeMicroLamports)), transferIx(payer.address), memoIx()])),
+      requirements, payer.address, 2000n,
+    );
+    await expectSettledAlike(
+      async () => v2Payload(requirements, await craft(payer, [limitIx(maxComputeUnits), priceIx(), transferIx(payer.address), memoIx()])),
+      requirements, payer.address, 2000n,
+    );
+    // 2 × 5,000 + 200,000 × 50,000 / 1e6 = 20,000 lamports: the default total-fee cap itself.
+    assert.equal(DEFAULT_SVM_FEE_CAPS.maxFeeLamports, 20_000);
+    await expectSettledAlike(
+      async () => v2Payload(requirements, await craft(payer, [limitIx(200_000), priceIx(50_000n), transferIx(payer.address), memoIx()])),
       requirements, payer.address, 2000n,
     );
     let unpadded = 0;
@@ -327,6 +346,13 @@ describe('v2: every mutation is refused alike, with the same reason', () => {
     ['missing instruction (no compute price)', async () => v2Payload(requirements, await craft(payer, [limitIx(), transferIx(payer.address)])), `${P}transaction_instructions_length`],
     ['eight instructions', async () => v2Payload(requirements, await craft(payer, [...standard(payer), memoIx(), memoIx(), memoIx(), memoIx()])), `${P}transaction_instructions_length`],
     ['compute price too high', async () => v2Payload(requirements, await craft(payer, [limitIx(), priceIx(5_000_001n), transferIx(payer.address), memoIx()])), `${P}transaction_instructions_compute_price_instruction_too_high`],
+    ['compute price over the price cap', async () => v2Payload(requirements, await craft(payer, [limitIx(), priceIx(BigInt(DEFAULT_SVM_FEE_CAPS.maxPriorityFeeMicroLamports) + 1n), transferIx(payer.address), memoIx()])), `${P}transaction_instructions_compute_price_instruction_too_high`],
+    ['compute unit limit over the cap', async () => v2Payload(requirements, await craft(payer, [limitIx(DEFAULT_SVM_FEE_CAPS.maxComputeUnits + 1), priceIx(), transferIx(payer.address), memoIx()])), `${P}transaction_instructions_compute_limit_instruction_too_high`],
+    ['the fee-payer drain: 1,400,000 units × 5,000,000 µlamports', async () => v2Payload(requirements, await craft(payer, [limitIx(1_400_000), priceIx(5_000_000n), transferIx(payer.address), memoIx()])), `${P}transaction_instructions_compute_limit_instruction_too_high`],
+    ['three signers (one more than payer and fee payer)', async () => {
+      const extra = await newSvmPayer();
+      return v2Payload(requirements, await craft(payer, [...standard(payer), ix(MEMO, Buffer.from('x'), [{ address: extra.address, role: AccountRole.READONLY_SIGNER }])], { extraSigners: [extra] }));
+    }, `${P}excessive_signers`],
     ['compute limit missing (price first)', async () => v2Payload(requirements, await craft(payer, [priceIx(), limitIx(), transferIx(payer.address), memoIx()])), `${P}transaction_instructions_compute_limit_instruction`],
     ['compute limit data too short', async () => v2Payload(requirements, await craft(payer, [ix(COMPUTE_BUDGET, new Uint8Array([2, 1])), priceIx(), transferIx(payer.address)])), `${P}transaction_instructions_compute_limit_instruction`],
     ['compute price data too short', async () => v2Payload(requirements, await craft(payer, [limitIx(), ix(COMPUTE_BUDGET, new Uint8Array([3, 1, 0])), transferIx(payer.address)])), `${P}transaction_instructions_compute_price_instruction`],
@@ -434,5 +460,76 @@ describe('v1 (network "solana", x402 v1 client)', () => {
     await expectRejectedAlike(await crafted([...standard(payer), memoIx(), ix(SYSTEM, new Uint8Array([1]))]), asV1(requirements), `${P}unknown_sixth_instruction`, payer.address);
     await expectRejectedAlike({ ...(await v1Payment(payer, requirements)), payload: { transaction: await craft(payer, standard(payer), { sign: false }) } } as PaymentPayload, asV1(requirements), `${P}signature_invalid`, payer.address);
     await expectRejectedAlike(await crafted(standard(payer, { amount: 150_000_000n })), asV1({ ...requirements, maxAmountRequired: '150000000' }), 'transaction_simulation_failed', payer.address);
+  });
+});
+
+describe('caps the official schemes lack: ours refuses alone, on the fast path and on the official fallback', () => {
+  const P = 'invalid_exact_svm_payload_';
+  /** 400,000 units × 50,000 µlamports: each within its own cap, 30,000 lamports in all (the default cap is 20,000). */
+  const overFee = (payer: KeyPairSigner) => [limitIx(DEFAULT_SVM_FEE_CAPS.maxComputeUnits), priceIx(BigInt(DEFAULT_SVM_FEE_CAPS.maxPriorityFeeMicroLamports)), transferIx(payer.address), memoIx()];
+  const drain = (payer: KeyPairSigner) => [limitIx(1_400_000), priceIx(5_000_000n), transferIx(payer.address), memoIx()];
+
+  /** The same transaction without its base64 padding: our reader leaves it to the official scheme behind ours. */
+  async function unpadded(payer: KeyPairSigner, instructions: () => Instruction[]): Promise<string> {
+    let tx = await craft(payer, instructions());
+    while (!tx.endsWith('=')) tx = await craft(payer, instructions()); // the random memo changes the length
+    return tx.replace(/=+$/, '');
+  }
+
+  /** Ours refuses at verify and at settle with `reason`; the official scheme would have accepted; nothing moves. */
+  async function refusedByOursAlone(payload: PaymentPayload, requirements: PaymentRequirements, reason: string, payer: string): Promise<void> {
+    const before = balances(payer, payTo);
+    // The fee check follows the layout checks, which name the payer.
+    assert.deepEqual(await ours.verify(payload, requirements), { isValid: false, invalidReason: reason, payer });
+    assert.equal((await official.verify(payload, requirements)).isValid, true, 'the official scheme has no such cap');
+    const settled = await ours.settle(payload, requirements);
+    assert.equal(settled.success, false);
+    assert.equal(settled.errorReason, reason);
+    assert.equal(settled.transaction, '');
+    assert.deepEqual(balances(payer, payTo), before, 'a refused payment never moves a balance');
+  }
+
+  test('v2: a fee over the total-fee cap (fast path and fallback)', async () => {
+    blockhash = await latestBlockhash();
+    const payer = await newSvmPayer();
+    const requirements = await requirementsFor();
+    await refusedByOursAlone(v2Payload(requirements, await craft(payer, overFee(payer))), requirements, ERR_FEE_TOO_HIGH, payer.address);
+    await refusedByOursAlone(v2Payload(requirements, await unpadded(payer, () => overFee(payer))), requirements, ERR_FEE_TOO_HIGH, payer.address);
+  });
+
+  test('v2 fallback: the configured official scheme refuses the drain with its own code', async () => {
+    blockhash = await latestBlockhash();
+    const payer = await newSvmPayer();
+    const requirements = await requirementsFor();
+    const payload = v2Payload(requirements, await unpadded(payer, () => drain(payer)));
+    await expectRejectedAlike(payload, requirements, `${P}transaction_instructions_compute_limit_instruction_too_high`, payer.address);
+  });
+
+  test('v1: the drain, three signers and a fee over the cap (fast path and fallback)', async () => {
+    blockhash = await latestBlockhash();
+    const payer = await newSvmPayer();
+    const requirements = {
+      scheme: 'exact', network: 'solana', maxAmountRequired: '2000', resource: 'http://127.0.0.1/v1/test', description: 'test',
+      mimeType: 'application/json', payTo, maxTimeoutSeconds: 60, asset: USDC, extra: { feePayer: signer.feePayer },
+    } as unknown as PaymentRequirements;
+    const v1 = (transaction: string) => ({ x402Version: 1, scheme: 'exact', network: 'solana', payload: { transaction } }) as unknown as PaymentPayload;
+    const extra = await newSvmPayer();
+    const threeSigners = await craft(payer, [...standard(payer), ix(MEMO, Buffer.from('x'), [{ address: extra.address, role: AccountRole.READONLY_SIGNER }])], { extraSigners: [extra] });
+    // Like the official codes before the layout's payer check, the budget refusals name no payer.
+    const cases: [string, string, string][] = [
+      [await craft(payer, drain(payer)), `${P}transaction_instructions_compute_limit_instruction_too_high`, ''],
+      [await unpadded(payer, () => drain(payer)), `${P}transaction_instructions_compute_limit_instruction_too_high`, ''],
+      [threeSigners, `${P}excessive_signers`, ''],
+      [await craft(payer, overFee(payer)), ERR_FEE_TOO_HIGH, payer.address],
+      [await unpadded(payer, () => overFee(payer)), ERR_FEE_TOO_HIGH, payer.address],
+    ];
+    for (const [transaction, reason, reportedPayer] of cases) {
+      const before = balances(payer.address, payTo);
+      assert.deepEqual(await ours.verify(v1(transaction), requirements), { isValid: false, invalidReason: reason, payer: reportedPayer });
+      assert.equal((await official.verify(v1(transaction), requirements)).isValid, true, 'the official v1 scheme has no such cap');
+      const settled = await ours.settle(v1(transaction), requirements);
+      assert.deepEqual([settled.success, settled.errorReason, settled.transaction], [false, reason, '']);
+      assert.deepEqual(balances(payer.address, payTo), before);
+    }
   });
 });
