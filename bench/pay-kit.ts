@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
+import type { SandboxChainFaults } from '../src/sandbox/chain-faults.js';
 import { evmV2ClientScheme, newEvmPayer, sandboxUsdcBalance as baseBalance } from '../test/helpers/evm-payer.js';
 import { newSvmPayer, svmClientScheme, sandboxUsdcBalance as solanaBalance } from '../test/helpers/svm-payer.js';
 
@@ -128,19 +129,29 @@ export interface ChainProcess {
   close(): Promise<void>;
 }
 
-/**
- * The sandbox chains in a child process (`src/cli/sandbox-chain.ts`), for a service started with
- * `chain.env`: the chains' own pure-JS signature checks then run on the other core instead of being
- * billed to the service (a real chain is never in the server's process either).
- */
 /** `BENCH_CHAIN_PROFILE_DIR=dir` writes a CPU profile of the chain process there (where the chain's time goes). */
 function chainProfileArgs(): string[] {
   const dir = process.env.BENCH_CHAIN_PROFILE_DIR;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
-export async function startChainProcess(): Promise<ChainProcess> {
-  const proc = spawn(process.execPath, [...chainProfileArgs(), '--import', 'tsx', 'src/cli/sandbox-chain.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+export interface ChainProcessOptions {
+  /** Fault modes of the chains (e.g. realistic block times), run by bench/faulted-chain.ts. */
+  faults?: SandboxChainFaults;
+}
+
+/**
+ * The sandbox chains in a child process (`src/cli/sandbox-chain.ts`, or bench/faulted-chain.ts with `faults`),
+ * for a service started with `chain.env`: the chains' own pure-JS signature checks then run on the other core
+ * instead of being billed to the service (a real chain is never in the server's process either).
+ */
+
+export async function startChainProcess(opts: ChainProcessOptions = {}): Promise<ChainProcess> {
+  const entry = opts.faults ? 'bench/faulted-chain.ts' : 'src/cli/sandbox-chain.ts';
+  const proc = spawn(process.execPath, [...chainProfileArgs(), '--import', 'tsx', entry], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...(opts.faults ? { env: { ...process.env, SANDBOX_CHAIN_FAULTS: JSON.stringify(opts.faults) } } : {}),
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (c: Buffer) => {

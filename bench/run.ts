@@ -26,6 +26,7 @@ import { formatFreeCached, measureFreeCached } from './free-cached.js';
 import { comparePaid, formatPaid, measurePaid, type PaidResult } from './paid.js';
 import { measureReference, ourPaidAnswer } from './reference-express.js';
 import { startChainProcess } from './pay-kit.js';
+import { formatRealisticBlocks, measureRealisticBlocks } from './realistic-blocks.js';
 import { formatColdFanout, measureColdFanout } from './fanout.js';
 import { formatCoalescing, measureCoalescing } from './coalescing.js';
 import { formatLatency, measureLatency } from './latency.js';
@@ -35,6 +36,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const PAID_CALLS = Number(process.env.BENCH_PAID_CALLS ?? 2000);
 /** The reference is 3–8× slower: 1,000 calls give it a steady-state window of 3–9 s (400 flattered it: warm-up weighed more). */
 const REFERENCE_PAID_CALLS = Number(process.env.BENCH_REFERENCE_PAID_CALLS ?? 1000);
+/** `BENCH_REALISTIC_BLOCKS=1`: also paid-call latency on chains with realistic block times (bench/realistic-blocks.ts). */
+const REALISTIC_BLOCKS = process.env.BENCH_REALISTIC_BLOCKS === '1';
+const REALISTIC_PAID_CALLS = Number(process.env.BENCH_REALISTIC_PAID_CALLS ?? 200);
 const CONNECTIONS = 32;
 
 interface Row {
@@ -105,13 +109,15 @@ const batch = await measureBatch();
 const history = await measureHistoryReads(liveToken);
 // Its own processes (the service as a child, measured from inside by a probe).
 const memory = await measureMemory(60, 250, { compiled: true });
+// Its own chain process (with realistic block times) and service.
+const realisticBlocks = REALISTIC_BLOCKS ? await measureRealisticBlocks(REALISTIC_PAID_CALLS) : undefined;
 
 const base = rows[0]!.requests_per_s;
 console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
 for (const r of rows) {
   console.log(`${r.name.padEnd(52)} ${String(r.requests_per_s).padStart(8)} ${`${Math.round((r.requests_per_s / base) * 100)}%`.padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)}`);
 }
-for (const block of [formatFreeCached(freeCached), formatRecovery(recovery), formatPaid(paid), formatColdFanout(coldFanout), formatCoalescing(coalescing), formatMemory(memory), formatLatency(latency)]) {
+for (const block of [formatFreeCached(freeCached), formatRecovery(recovery), formatPaid(paid), ...(realisticBlocks ? [formatRealisticBlocks(realisticBlocks)] : []), formatColdFanout(coldFanout), formatCoalescing(coalescing), formatMemory(memory), formatLatency(latency)]) {
   console.log('');
   for (const line of block) console.log(line);
 }
@@ -135,5 +141,5 @@ console.log(`\ndiscovery endpoints, cold (every source read), sandbox (deadline 
 for (const r of discovery.rows) {
   console.log(`  ${r.endpoint.padEnd(22)} p50 ${String(r.p50_ms).padStart(5)} ms  p95 ${String(r.p95_ms).padStart(5)} ms  max ${String(r.max_ms).padStart(5)} ms${r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''}`);
 }
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, free_cached: freeCached, recovery, paid, cold_fanout: coldFanout, coalescing, memory, latency, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, free_cached: freeCached, recovery, paid, ...(realisticBlocks ? { realistic_blocks: realisticBlocks } : {}), cold_fanout: coldFanout, coalescing, memory, latency, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
 console.log('\nwritten to bench/results.json');

@@ -25,8 +25,9 @@ import { createCardGate, type CardGate, type CardStripeClient } from './payments
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
-import { startBaseSandbox } from './sandbox/base/index.js';
-import { startSolanaSandbox } from './sandbox/solana/index.js';
+import { startBaseSandbox, type BaseChainHandle } from './sandbox/base/index.js';
+import { parseSandboxChainFaults } from './sandbox/chain-faults.js';
+import { startSolanaSandbox, type SolanaChainHandle } from './sandbox/solana/index.js';
 import { openConfiguredStore } from './store/open.js';
 import { createServiceJobs } from './jobs/index.js';
 import type { JobRunner } from './jobs/runner.js';
@@ -79,8 +80,12 @@ export interface RunningService {
   app: FastifyInstance;
   url: string;
   payTo: PayTo;
-  /** The sandbox chains' RPC URLs (this process's own, or the shared ones it joined) and providers. */
-  sandbox?: { solana: { url: string; wsUrl?: string }; base: { url: string }; providers?: SandboxProviders };
+  /**
+   * The sandbox chains' RPC URLs (this process's own, or the shared ones it joined) and providers. For chains this
+   * process started, also their direct balance reads and fault controllers (`solana.faults`, `base.faults`:
+   * docs/sandbox.md#chain-faults); absent when it joined chains by URL.
+   */
+  sandbox?: { solana: SolanaChainHandle; base: BaseChainHandle; providers?: SandboxProviders };
   sources: Sources;
   store: Store;
   /** Snapshots and query-stream counts written after each answer; `idle()` waits for pending writes. */
@@ -138,16 +143,22 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     let facilitator: FacilitatorClient;
     let payTo: PayTo;
     if (config.dataMode === 'sandbox') {
-      let solana: { url: string; wsUrl?: string };
-      let base: { url: string };
+      let solana: SolanaChainHandle;
+      let base: BaseChainHandle;
       if (config.sandboxSolanaRpcUrl || config.sandboxBaseRpcUrl) {
         // Joining a shared sandbox chain (several instances must settle on one ledger, or a payment made
         // at one would not exist for the others).
         if (!config.sandboxSolanaRpcUrl || !config.sandboxBaseRpcUrl) throw new Error('SANDBOX_SOLANA_RPC_URL and SANDBOX_BASE_RPC_URL go together');
+        // Faults belong to the process that runs the chains; silently ignoring them here would fake a hostile chain.
+        if (config.sandboxChainFaults) throw new Error('SANDBOX_CHAIN_FAULTS applies to sandbox chains this process starts, not to joined ones (SANDBOX_*_RPC_URL)');
         solana = { url: config.sandboxSolanaRpcUrl, ...(config.sandboxSolanaWsUrl ? { wsUrl: config.sandboxSolanaWsUrl } : {}) };
         base = { url: config.sandboxBaseRpcUrl };
       } else {
-        const [own, ownBase] = await Promise.all([startSolanaSandbox({ host: '127.0.0.1', now }), startBaseSandbox({ host: '127.0.0.1', now })]);
+        const faults = parseSandboxChainFaults(config.sandboxChainFaults);
+        const [own, ownBase] = await Promise.all([
+          startSolanaSandbox({ host: '127.0.0.1', now, ...(faults.solana ? { faults: faults.solana } : {}) }),
+          startBaseSandbox({ host: '127.0.0.1', now, ...(faults.base ? { faults: faults.base } : {}) }),
+        ]);
         closers.push(() => own.close(), () => ownBase.close());
         solana = own;
         base = ownBase;

@@ -77,6 +77,8 @@ export interface Config {
   smartMoneyWallets?: string[];
   /** Sandbox fault injection, JSON per leg (see docs/sandbox.md). */
   sandboxFaults?: string;
+  /** Sandbox payment-chain faults, JSON `{"solana":{…},"base":{…}}` (docs/sandbox.md#chain-faults). */
+  sandboxChainFaults?: string;
   demoLimitPerHour: number;
   freeRouteLimitPerMinute: number;
   /** Refused payments per client IP per minute on paid routes before its payments are no longer verified (429). */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceTimeoutMs: intFromEnv(env, 'SOURCE_TIMEOUT_MS', 4000),
     sourceRetries: intFromEnv(env, 'SOURCE_RETRIES', 2),
     sandboxFaults: env.SANDBOX_FAULTS || undefined,
+    sandboxChainFaults: env.SANDBOX_CHAIN_FAULTS || undefined,
     riskyPrograms: (env.RISKY_PROGRAMS ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     snapshotRetentionDays: intFromEnv(env, 'SNAPSHOT_RETENTION_DAYS', 35),
     jobsEnabled: boolFromEnv(env, 'JOBS_ENABLED', true),

@@ -10,6 +10,7 @@ import {
   serializeTransaction, zeroHash, type Address, type Hex, type Signature,
 } from 'viem';
 import { keccak256Hex } from '../../lib/keccak256.js';
+import type { ChainFaultController } from '../chain-faults.js';
 import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, Revert, multicall3Abi } from './abi.js';
 import { LedgerState, executeUsdc, type CallContext, type EvmLog } from './usdc-ledger.js';
@@ -73,6 +74,28 @@ export interface MinedTransaction {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
   logs: EvmLog[];
+  /** Position in a block of several transactions (delayed landing, chain-faults.ts); absent: 0, the only one. */
+  index?: number;
+  /** Gas used by the block up to and including this transaction; absent: `gasUsed`. */
+  cumulativeGasUsed?: bigint;
+  /** Block-wide index of this transaction's first log; absent: 0. */
+  firstLogIndex?: number;
+}
+
+/** Accepted (nonce and hash taken) but not in a block yet: it lands at `landAt` (performance.now() ms). */
+export interface PendingTransaction {
+  hash: Hex;
+  from: Address;
+  tx: ParsedTransaction;
+  landAt: number;
+}
+
+/** What executing a transaction in a block gives, before the block is known. */
+interface Outcome {
+  status: MinedTransaction['status'];
+  gasUsed: bigint;
+  effectiveGasPrice: bigint;
+  logs: EvmLog[];
 }
 
 export class SandboxChain {
@@ -82,10 +105,22 @@ export class SandboxChain {
   private readonly nextNonces = new Map<string, bigint>();
   private readonly usedNonces = new Map<string, Set<bigint>>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Delayed landing (chain-faults.ts): accepted transactions by hash, in arrival order. */
+  private readonly pending = new Map<string, PendingTransaction>();
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private wakeAt = Infinity;
+  /** The last block-time boundary a block was produced for (realistic block times). */
+  private lastBoundary = -Infinity;
+  private stopped = false;
+  private readonly unsubscribe: (() => void) | undefined;
 
-  constructor(fundAmount: bigint, private readonly now: () => Date) {
+  constructor(fundAmount: bigint, private readonly now: () => Date, readonly faults?: ChainFaultController) {
     this.state = new LedgerState(null, fundAmount);
     this.blocks.push(makeBlock(GENESIS_NUMBER, zeroHash, this.nowSeconds(), [], 0n));
+    // Realistic block times start (or stop) the block ticker whenever the faults change.
+    this.unsubscribe = faults?.onChange(() => this.scheduleWake());
+    faults?.setFlusher(() => this.exclusive(() => this.produceBlock(Infinity, false)).finally(() => this.scheduleWake()));
+    this.scheduleWake();
   }
 
   /**
@@ -127,6 +162,10 @@ export class SandboxChain {
     return this.transactions.get(hash.toLowerCase());
   }
 
+  pendingTransaction(hash: Hex): PendingTransaction | undefined {
+    return this.pending.get(hash.toLowerCase());
+  }
+
   nonceOf(address: Address): bigint {
     return this.nextNonces.get(address.toLowerCase()) ?? 0n;
   }
@@ -144,8 +183,12 @@ export class SandboxChain {
     });
   }
 
-  /** eth_sendRawTransaction: validate, mine into a new block immediately, return the tx hash. */
-  sendRawTransaction(raw: Hex): Promise<Hex> {
+  /**
+   * eth_sendRawTransaction: validate, mine into a new block immediately, return the tx hash. Under a confirmation
+   * delay or realistic block times (chain-faults.ts) the nonce and hash are taken now and the transaction is
+   * executed when its block is produced. `drop`: answer the hash of a well-formed signed transaction and forget it.
+   */
+  sendRawTransaction(raw: Hex, opts: { drop?: boolean } = {}): Promise<Hex> {
     return this.exclusive(async () => {
       let tx: ParsedTransaction;
       let from: Address;
@@ -156,7 +199,8 @@ export class SandboxChain {
         throw new RpcError(-32000, `invalid transaction: ${(err as Error).message.split('\n')[0]}`);
       }
       const hash = keccak256Hex(hexToBytes(raw));
-      if (this.transactions.has(hash)) throw new RpcError(-32000, 'already known');
+      if (opts.drop) return hash;
+      if (this.transactions.has(hash) || this.pending.has(hash)) throw new RpcError(-32000, 'already known');
       if (tx.chainId === undefined) throw new RpcError(-32000, 'only replay-protected (EIP-155) transactions allowed over RPC');
       if (tx.chainId !== BASE_CHAIN_ID) throw new RpcError(-32000, `invalid chain id for signer: have ${tx.chainId} want ${BASE_CHAIN_ID}`);
       const nonce = BigInt(tx.nonce ?? 0);
@@ -170,35 +214,124 @@ export class SandboxChain {
       if (maxFee < BASE_FEE_PER_GAS) throw new RpcError(-32000, 'max fee per gas less than block base fee');
       if (tx.to == null) throw new RpcError(-32000, 'contract creation is not supported by the sandbox chain');
 
+      const sentAt = performance.now();
+      const landing = this.faults?.landingTime(sentAt);
+      if (landing) {
+        this.takeNonce(from, nonce, expected);
+        this.pending.set(hash, { hash, from, tx, landAt: landing.landAt });
+        this.faults!.notePending(1);
+        this.scheduleWake();
+        return hash;
+      }
       const parent = this.latestBlock();
       const timestamp = this.nowSeconds();
-      const needed = this.gasFor(tx.to);
-      let status: MinedTransaction['status'] = 'reverted';
-      let logs: EvmLog[] = [];
-      let gasUsed = gasLimit;
-      if (gasLimit >= needed) {
-        // Out-of-gas otherwise: the tx is still mined (nonce consumed) but reverts and uses all its gas.
-        try {
-          logs = (await this.run({ from, to: tx.to, data: tx.data ?? '0x', value: tx.value ?? 0n }, timestamp, true)).logs;
-          status = 'success';
-          gasUsed = needed;
-        } catch (err) {
-          if (!(err instanceof Revert)) throw err;
-        }
-      }
-      const used = this.usedNonces.get(from.toLowerCase()) ?? new Set<bigint>();
-      used.add(nonce);
-      this.usedNonces.set(from.toLowerCase(), used);
-      if (nonce >= expected) this.nextNonces.set(from.toLowerCase(), nonce + 1n);
-      const tip = tx.maxPriorityFeePerGas ?? maxFee - BASE_FEE_PER_GAS;
-      const effectiveGasPrice = min(maxFee, BASE_FEE_PER_GAS + tip);
-      const block = makeBlock(parent.number + 1n, parent.hash, timestamp, [hash], gasUsed);
+      const outcome = await this.executeTransaction(from, tx, timestamp);
+      this.takeNonce(from, nonce, expected);
+      const block = makeBlock(parent.number + 1n, parent.hash, timestamp, [hash], outcome.gasUsed);
       this.blocks.push(block);
-      this.transactions.set(hash, {
-        hash, from, tx, blockNumber: block.number, blockHash: block.hash, status, gasUsed, effectiveGasPrice, logs,
-      });
+      this.transactions.set(hash, { hash, from, tx, blockNumber: block.number, blockHash: block.hash, ...outcome });
       return hash;
     });
+  }
+
+  /** Block production and pending transactions end: the chain is closing. */
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    for (let n = this.pending.size; n > 0; n--) this.faults?.notePending(-1);
+    this.pending.clear();
+  }
+
+  private takeNonce(from: Address, nonce: bigint, expected: bigint): void {
+    const used = this.usedNonces.get(from.toLowerCase()) ?? new Set<bigint>();
+    used.add(nonce);
+    this.usedNonces.set(from.toLowerCase(), used);
+    if (nonce >= expected) this.nextNonces.set(from.toLowerCase(), nonce + 1n);
+  }
+
+  /** Runs a signed transaction in a block at `timestamp`, committing its state change if it succeeds. */
+  private async executeTransaction(from: Address, tx: ParsedTransaction, timestamp: bigint): Promise<Outcome> {
+    const gasLimit = tx.gas ?? 0n;
+    const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
+    const needed = this.gasFor(tx.to ?? undefined);
+    let status: MinedTransaction['status'] = 'reverted';
+    let logs: EvmLog[] = [];
+    let gasUsed = gasLimit;
+    if (gasLimit >= needed) {
+      // Out-of-gas otherwise: the tx is still mined (nonce consumed) but reverts and uses all its gas.
+      try {
+        logs = (await this.run({ from, to: tx.to ?? undefined, data: tx.data ?? '0x', value: tx.value ?? 0n }, timestamp, true)).logs;
+        status = 'success';
+        gasUsed = needed;
+      } catch (err) {
+        if (!(err instanceof Revert)) throw err;
+      }
+    }
+    const tip = tx.maxPriorityFeePerGas ?? maxFee - BASE_FEE_PER_GAS;
+    return { status, gasUsed, effectiveGasPrice: min(maxFee, BASE_FEE_PER_GAS + tip), logs };
+  }
+
+  /**
+   * The next block production: at the next block-time boundary (realistic block times: a block every 2 s, empty
+   * or not) or when the earliest pending transaction is due (a confirmation delay alone: a block per landing).
+   */
+  private scheduleWake(): void {
+    if (this.stopped) return;
+    const now = performance.now();
+    const blockMs = this.faults?.blockMs();
+    let at = blockMs === undefined ? Infinity : this.faults!.nextBoundary(Math.max(now, this.lastBoundary), blockMs);
+    for (const p of this.pending.values()) at = Math.min(at, p.landAt);
+    if (this.wakeTimer && this.wakeAt === at) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    this.wakeAt = at;
+    if (at === Infinity) return;
+    this.wakeTimer = setTimeout(() => this.wake(), Math.max(0, at - now));
+    this.wakeTimer.unref();
+  }
+
+  private wake(): void {
+    const at = Math.max(this.wakeAt, performance.now());
+    this.wakeTimer = undefined;
+    this.wakeAt = Infinity;
+    const boundary = this.faults?.blockMs() !== undefined;
+    if (boundary) this.lastBoundary = at;
+    void this.exclusive(() => this.produceBlock(at, boundary)).catch(() => undefined).finally(() => this.scheduleWake());
+  }
+
+  /** One block holding every pending transaction due by `at`, in arrival order; `always`: even an empty one. */
+  private async produceBlock(at: number, always: boolean): Promise<void> {
+    if (this.stopped) return;
+    const due = [...this.pending.values()].filter((p) => p.landAt <= at);
+    // A tick queued just before realistic block times were turned off produces nothing.
+    if (due.length === 0 && !(always && this.faults?.blockMs() !== undefined)) return;
+    const parent = this.latestBlock();
+    const timestamp = this.nowSeconds();
+    const mined: Omit<MinedTransaction, 'blockNumber' | 'blockHash'>[] = [];
+    let cumulative = 0n;
+    let logCount = 0;
+    for (const [index, p] of due.entries()) {
+      this.pending.delete(p.hash);
+      let outcome: Outcome;
+      try {
+        outcome = await this.executeTransaction(p.from, p.tx, timestamp);
+      } catch {
+        // Not a revert (an emulation error): the block still includes it, reverted with all its gas used.
+        outcome = { status: 'reverted', gasUsed: p.tx.gas ?? 0n, effectiveGasPrice: BASE_FEE_PER_GAS, logs: [] };
+      }
+      cumulative += outcome.gasUsed;
+      mined.push({ hash: p.hash, from: p.from, tx: p.tx, ...outcome, index, cumulativeGasUsed: cumulative, firstLogIndex: logCount });
+      logCount += outcome.logs.length;
+    }
+    const block = makeBlock(parent.number + 1n, parent.hash, timestamp, mined.map((m) => m.hash), cumulative);
+    this.blocks.push(block);
+    for (const m of mined) {
+      this.transactions.set(m.hash, { ...m, blockNumber: block.number, blockHash: block.hash });
+      this.faults?.noteLanded(true);
+      this.faults?.notePending(-1);
+    }
   }
 
   private gasFor(to: Address | undefined): bigint {

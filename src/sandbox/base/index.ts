@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { getAddress, isAddress } from 'viem';
+import { ChainFaultController, type ChainFaults } from '../chain-faults.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS } from './abi.js';
 import { SandboxChain } from './chain.js';
 import { createRpcServer } from './rpc-server.js';
@@ -23,6 +24,8 @@ export interface BaseSandboxOptions {
   fundAmount?: bigint;
   /** Chain clock: block.timestamp for eth_call and for newly mined blocks. Default: wall clock. */
   now?: () => Date;
+  /** Fault modes from the start (docs/sandbox.md#chain-faults); tests change them through `faults`. */
+  faults?: ChainFaults;
 }
 
 export interface BaseSandbox {
@@ -32,13 +35,24 @@ export interface BaseSandbox {
   usdcAddress: typeof BASE_USDC_ADDRESS;
   /** Direct ledger read (no RPC); an unseen address reads as the fund amount. */
   balanceOf(address: string): bigint;
+  /** The same read as `balanceOf` (no side effect: an unseen address reads as the fund amount). */
+  usdcBalance(address: string): bigint;
+  /** The chain's fault modes (src/sandbox/chain-faults.ts). */
+  faults: ChainFaultController;
   close(): Promise<void>;
 }
 
+/**
+ * What a service exposes of its Base sandbox chain: the URL always; the direct reads and the fault controller only
+ * when this process started the chain (not when it joined one by SANDBOX_BASE_RPC_URL).
+ */
+export type BaseChainHandle = { url: string } & Partial<Pick<BaseSandbox, 'balanceOf' | 'usdcBalance' | 'faults'>>;
+
 export async function startBaseSandbox(opts: BaseSandboxOptions = {}): Promise<BaseSandbox> {
   const host = opts.host ?? '127.0.0.1';
-  const chain = new SandboxChain(opts.fundAmount ?? DEFAULT_FUND_AMOUNT, opts.now ?? (() => new Date()));
-  const server = createRpcServer(chain);
+  const faults = new ChainFaultController('base', opts.faults);
+  const chain = new SandboxChain(opts.fundAmount ?? DEFAULT_FUND_AMOUNT, opts.now ?? (() => new Date()), faults);
+  const server = createRpcServer(chain, faults);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -47,16 +61,20 @@ export async function startBaseSandbox(opts: BaseSandboxOptions = {}): Promise<B
     });
   });
   const { port } = server.address() as AddressInfo;
+  function balanceOf(address: string): bigint {
+    if (!isAddress(address, { strict: false })) throw new TypeError(`not an EVM address: ${address}`);
+    return chain.state.balanceOf(getAddress(address));
+  }
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     chainId: BASE_CHAIN_ID,
     usdcAddress: BASE_USDC_ADDRESS,
-    balanceOf(address: string): bigint {
-      if (!isAddress(address, { strict: false })) throw new TypeError(`not an EVM address: ${address}`);
-      return chain.state.balanceOf(getAddress(address));
-    },
+    balanceOf,
+    usdcBalance: balanceOf,
+    faults,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        chain.stop();
         server.close((err) => (err ? reject(err) : resolve()));
         // viem's fetch keeps connections alive; drop them so close() resolves promptly.
         server.closeAllConnections();

@@ -3,7 +3,7 @@
  * (including the OP-stack ones of the `base` chain definition) parse them without special cases.
  */
 import { numberToHex, type Hex } from 'viem';
-import type { Block, MinedTransaction, SandboxChain } from './chain.js';
+import type { Block, MinedTransaction, PendingTransaction, SandboxChain } from './chain.js';
 import { BASE_FEE_PER_GAS, BLOCK_GAS_LIMIT } from './chain.js';
 
 const ZERO_BLOOM: Hex = `0x${'00'.repeat(256)}`;
@@ -48,13 +48,15 @@ export function formatBlock(block: Block, chain: SandboxChain, fullTransactions:
   };
 }
 
-export function formatTransaction(m: MinedTransaction): Record<string, unknown> {
+/** A mined transaction, or (blockHash, blockNumber and transactionIndex null, as geth shows it) a pending one. */
+export function formatTransaction(m: MinedTransaction | PendingTransaction): Record<string, unknown> {
   const { tx } = m;
+  const mined = 'blockHash' in m ? m : undefined;
   const out: Record<string, unknown> = {
     hash: m.hash,
-    blockHash: m.blockHash,
-    blockNumber: q(m.blockNumber),
-    transactionIndex: '0x0',
+    blockHash: mined ? mined.blockHash : null,
+    blockNumber: mined ? q(mined.blockNumber) : null,
+    transactionIndex: mined ? q(mined.index ?? 0) : null,
     from: m.from,
     to: tx.to ?? null,
     input: tx.data ?? '0x',
@@ -63,7 +65,8 @@ export function formatTransaction(m: MinedTransaction): Record<string, unknown> 
     value: q(tx.value ?? 0n),
     type: TX_TYPES[tx.type ?? 'legacy'] ?? '0x0',
     chainId: q(tx.chainId ?? 0),
-    gasPrice: q(m.effectiveGasPrice),
+    // Pending: what the sender offers (geth reports maxFeePerGas for a pending EIP-1559 transaction).
+    gasPrice: q(mined ? mined.effectiveGasPrice : tx.maxFeePerGas ?? tx.gasPrice ?? 0n),
     r: tx.r ?? '0x0',
     s: tx.s ?? '0x0',
     v: q(tx.v ?? BigInt(tx.yParity ?? 0)),
@@ -80,13 +83,13 @@ export function formatTransaction(m: MinedTransaction): Record<string, unknown> 
 export function formatReceipt(m: MinedTransaction): Record<string, unknown> {
   return {
     transactionHash: m.hash,
-    transactionIndex: '0x0',
+    transactionIndex: q(m.index ?? 0),
     blockHash: m.blockHash,
     blockNumber: q(m.blockNumber),
     from: m.from,
     to: m.tx.to ?? null,
     contractAddress: null,
-    cumulativeGasUsed: q(m.gasUsed),
+    cumulativeGasUsed: q(m.cumulativeGasUsed ?? m.gasUsed),
     gasUsed: q(m.gasUsed),
     effectiveGasPrice: q(m.effectiveGasPrice),
     type: TX_TYPES[m.tx.type ?? 'legacy'] ?? '0x0',
@@ -99,8 +102,8 @@ export function formatReceipt(m: MinedTransaction): Record<string, unknown> {
       blockHash: m.blockHash,
       blockNumber: q(m.blockNumber),
       transactionHash: m.hash,
-      transactionIndex: '0x0',
-      logIndex: q(i),
+      transactionIndex: q(m.index ?? 0),
+      logIndex: q((m.firstLogIndex ?? 0) + i),
       removed: false,
     })),
   };

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getAddress, isAddress, isHex, numberToHex, type Address, type Hex } from 'viem';
 import { BASE_CHAIN_ID, Revert } from './abi.js';
+import { answerWithFaults, type ChainFaultController, type FaultedEntry } from '../chain-faults.js';
 import { BASE_FEE_PER_GAS, PRIORITY_FEE_PER_GAS, RpcError, type Block, type CallRequest, type SandboxChain } from './chain.js';
 import { formatBlock, formatReceipt, formatTransaction } from './rpc-format.js';
 
@@ -18,8 +19,10 @@ type Handler = (params: unknown[]) => unknown;
 const NATIVE_BALANCE = 10n ** 21n; // 1000 ETH
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-export function createRpcServer(chain: SandboxChain): Server {
+export function createRpcServer(chain: SandboxChain, faults?: ChainFaultController): Server {
   const methods = rpcMethods(chain);
+  // The fault layer's `drop`: accepted and answered, never landed.
+  const dropSend: Handler = ([raw]) => chain.sendRawTransaction(hexParam(raw, 'raw transaction'), { drop: true });
   return createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', 'content-type');
@@ -33,8 +36,9 @@ export function createRpcServer(chain: SandboxChain): Server {
     }
     readBody(req)
       .then(async (body) => {
-        const reply = await handleBody(body, methods);
-        if (reply === undefined) res.writeHead(204).end();
+        const reply = faults?.affectsRequests() ? await handleBodyWithFaults(body, methods, faults, dropSend) : await handleBody(body, methods);
+        if (reply === SERVICE_UNAVAILABLE) res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+        else if (reply === undefined) res.writeHead(204).end();
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
       })
       .catch((err: unknown) => {
@@ -61,13 +65,45 @@ async function handleBody(body: string, methods: Map<string, Handler>): Promise<
   return replies.length ? replies : undefined;
 }
 
-async function handleMessage(message: unknown, methods: Map<string, Handler>): Promise<unknown> {
+const SERVICE_UNAVAILABLE = Symbol('503');
+
+/** handleBody through the fault layer (chain-faults.ts): receipt reads may fail or wait, broadcasts may be dropped or fail. */
+async function handleBodyWithFaults(
+  body: string, methods: Map<string, Handler>, faults: ChainFaultController, dropSend: Handler,
+): Promise<unknown> {
+  let message: unknown;
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return errorResponse(null, -32700, 'parse error');
+  }
+  if (Array.isArray(message) && message.length === 0) return errorResponse(null, -32600, 'empty batch');
+  const messages: unknown[] = Array.isArray(message) ? message : [message];
+  const entries = messages.map((m): FaultedEntry<unknown> => {
+    const method = m && typeof m === 'object' ? (m as { method?: unknown }).method : undefined;
+    const id = m && typeof m === 'object' && 'id' in m ? (m as { id?: unknown }).id : undefined;
+    return {
+      kind: method === 'eth_getTransactionReceipt' ? 'read' : method === 'eth_sendRawTransaction' ? 'broadcast' : 'other',
+      run: (drop) => handleMessage(m, methods, drop ? dropSend : undefined),
+      // A notification gets no reply, failed or not.
+      error: ({ code, message: text }) => (id === undefined ? undefined : errorResponse(id ?? null, code, text)),
+      succeeded: (reply) => typeof reply === 'object' && reply !== null && 'result' in reply,
+    };
+  });
+  const answer = await answerWithFaults(faults, entries);
+  if (answer.status === 503) return SERVICE_UNAVAILABLE;
+  if (!Array.isArray(message)) return answer.replies[0];
+  const replies = answer.replies.filter((r) => r !== undefined);
+  return replies.length ? replies : undefined;
+}
+
+async function handleMessage(message: unknown, methods: Map<string, Handler>, override?: Handler): Promise<unknown> {
   const msg = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   const id = msg && typeof msg === 'object' && 'id' in msg ? msg.id : undefined;
   if (!msg || typeof msg !== 'object' || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') {
     return errorResponse(id ?? null, -32600, 'invalid request');
   }
-  const handler = methods.get(msg.method);
+  const handler = override ?? methods.get(msg.method);
   let reply: unknown;
   if (!handler) {
     reply = errorResponse(id ?? null, -32601, `the method ${msg.method} does not exist/is not available`);
@@ -140,7 +176,8 @@ function rpcMethods(chain: SandboxChain): Map<string, Handler> {
     ['eth_estimateGas', async ([call]) => q(await chain.estimateGas(callParam(call)))],
     ['eth_sendRawTransaction', ([raw]) => chain.sendRawTransaction(hexParam(raw, 'raw transaction'))],
     ['eth_getTransactionByHash', ([hash]) => {
-      const m = chain.transaction(hexParam(hash, 'transaction hash'));
+      const h = hexParam(hash, 'transaction hash');
+      const m = chain.transaction(h) ?? chain.pendingTransaction(h);
       return m ? formatTransaction(m) : null;
     }],
     ['eth_getTransactionReceipt', ([hash]) => {

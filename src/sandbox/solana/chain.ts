@@ -6,6 +6,7 @@
  *
  * Everything here is synchronous, so each simulate/send is atomic with respect to other requests.
  */
+import type { ChainFaultController } from '../chain-faults.js';
 import { SlotClock } from './clock.js';
 import {
   BUILTIN_PROGRAMS,
@@ -49,11 +50,29 @@ export interface SendOptions {
   skipPreflight?: boolean;
 }
 
+/** A transaction accepted by `send` that lands later (confirmation delay or realistic slots). */
+interface PendingTransaction {
+  tx: DecodedTransaction;
+  confirmAt: number;
+  timer: NodeJS.Timeout;
+}
+
 export class SolanaChain {
+  /** Accepted, not landed yet: their signatures are taken (a duplicate send is refused) but nothing changed. */
+  private readonly pending = new Map<string, PendingTransaction>();
+
   constructor(
     readonly ledger: Ledger,
     readonly clock: SlotClock,
-  ) {}
+    readonly faults?: ChainFaultController,
+  ) {
+    faults?.setFlusher(async () => {
+      for (const [id, { timer }] of [...this.pending]) {
+        clearTimeout(timer);
+        this.land(id, true);
+      }
+    });
+  }
 
   simulate(encoded: string, options: SimulateOptions = {}) {
     const tx = decodeWireTransaction(encoded, options.encoding ?? 'base58');
@@ -85,9 +104,56 @@ export class SolanaChain {
     if (!signaturesValid(tx)) {
       throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
     }
-    if (this.ledger.landed.has(tx.id)) throw preflightFailure('AlreadyProcessed');
+    if (this.ledger.landed.has(tx.id) || this.pending.has(tx.id)) throw preflightFailure('AlreadyProcessed');
     const result = this.execute(tx, { checkLifetime: true });
     if (!result.landed || (result.err && !options.skipPreflight)) throw preflightFailure(result.err ?? 'Unknown', result);
+    const sentAt = performance.now();
+    const landing = this.faults?.landingTime(sentAt);
+    if (landing) {
+      // Accepted now (the checks above are the node's), executed when its slot lands: against the state of then.
+      const timer = setTimeout(() => this.land(tx.id), Math.max(0, landing.landAt - sentAt));
+      timer.unref();
+      this.pending.set(tx.id, { tx, confirmAt: landing.confirmAt, timer });
+      this.faults!.notePending(1);
+      return tx.id;
+    }
+    this.record(tx, result);
+    return tx.id;
+  }
+
+  /**
+   * A broadcast the node answers but never lands (the `dropBroadcasts` fault): only decoded and its signatures
+   * checked, as an RPC node does before forwarding, so garbage still gets its usual error. Nothing is reserved:
+   * sent again, it may land, until its blockhash expires.
+   */
+  acceptDropped(encoded: string, options: SendOptions = {}): string {
+    const tx = decodeWireTransaction(encoded, options.encoding ?? 'base58');
+    if (!signaturesValid(tx)) {
+      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
+    }
+    return tx.id;
+  }
+
+  /** Transactions waiting to land never will: the chain is closing. */
+  stop(): void {
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
+    for (let n = this.pending.size; n > 0; n--) this.faults?.notePending(-1);
+    this.pending.clear();
+  }
+
+  /** A delayed transaction's slot: it executes now, or never lands if it no longer can (expired blockhash, no fee). */
+  private land(id: string, confirmNow = false): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    const result = this.execute(pending.tx, { checkLifetime: true });
+    // Preflight ran at send time: a transaction that now fails an instruction lands failed and pays its fee.
+    if (result.landed) this.record(pending.tx, result, confirmNow ? undefined : pending.confirmAt);
+    this.faults?.noteLanded(result.landed);
+    this.faults?.notePending(-1);
+  }
+
+  private record(tx: DecodedTransaction, result: ExecutionResult, confirmAt?: number): void {
     result.draft.commit();
     this.ledger.landed.set(tx.id, {
       slot: this.clock.slot(),
@@ -98,8 +164,8 @@ export class SolanaChain {
       fee: result.fee,
       logs: result.logs,
       unitsConsumed: result.unitsConsumed,
+      ...(confirmAt !== undefined && confirmAt > performance.now() ? { confirmAt } : {}),
     });
-    return tx.id;
   }
 
   signatureStatus(signature: string) {
@@ -107,6 +173,10 @@ export class SolanaChain {
     if (!landed) return null;
     const depth = this.clock.slot() - landed.slot;
     const finalized = depth >= FINALITY_DEPTH;
+    // Realistic slots: landed but not yet voted on by a supermajority.
+    if (landed.confirmAt !== undefined && performance.now() < landed.confirmAt) {
+      return { slot: landed.slot, confirmations: 0, err: landed.err, status: landed.err ? { Err: landed.err } : { Ok: null }, confirmationStatus: 'processed' };
+    }
     return {
       slot: landed.slot,
       confirmations: finalized ? null : depth,

@@ -19,6 +19,11 @@ export interface LandedTransaction {
   fee: bigint;
   logs: string[];
   unitsConsumed: number;
+  /**
+   * Realistic slot times (src/sandbox/chain-faults.ts): until this `performance.now()` moment the status is
+   * `processed`, then `confirmed`. Absent: confirmed as soon as it landed.
+   */
+  confirmAt?: number;
 }
 
 export class Ledger {
@@ -73,6 +78,11 @@ export class Ledger {
 
   usdcBalance(owner: string): bigint {
     return this.tokens.get(this.ensureFunded(owner))?.amount ?? 0n;
+  }
+
+  /** The owner's USDC balance without the first-sight funding: 0n while the owner has no USDC account. */
+  peekUsdcBalance(owner: string): bigint {
+    return this.tokens.get(this.ataByOwner.get(owner) ?? deriveAta(owner, USDC_MINT, TOKEN_PROGRAM))?.amount ?? 0n;
   }
 }
 

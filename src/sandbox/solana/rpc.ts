@@ -21,7 +21,13 @@ import { RpcError } from './errors.js';
 
 type Params = unknown[];
 type Config = Record<string, unknown>;
-type Handler = (chain: SolanaChain, params: Params) => unknown;
+type Handler = (chain: SolanaChain, params: Params, context: HandlerContext) => unknown;
+
+/** Per-request instructions from the fault layer (src/sandbox/chain-faults.ts). */
+interface HandlerContext {
+  /** sendTransaction: accept and answer the signature, but never land it. */
+  drop?: boolean;
+}
 
 function config(params: Params, position: number): Config {
   const value = params[position];
@@ -134,12 +140,13 @@ const METHODS: Record<string, Handler> = {
       }),
     );
   },
-  sendTransaction: (chain, params) => {
+  sendTransaction: (chain, params, context) => {
     const options = config(params, 1);
-    return chain.send(String(params[0]), {
+    const sendOptions = {
       encoding: typeof options.encoding === 'string' ? options.encoding : undefined,
       skipPreflight: options.skipPreflight === true,
-    });
+    };
+    return context.drop ? chain.acceptDropped(String(params[0]), sendOptions) : chain.send(String(params[0]), sendOptions);
   },
   getSignatureStatuses: (chain, params) => {
     const signatures = Array.isArray(params[0]) ? (params[0] as unknown[]) : [];
@@ -180,7 +187,13 @@ export interface JsonRpcRequest {
   params?: unknown;
 }
 
-export function handleRpcRequest(chain: SolanaChain, request: JsonRpcRequest) {
+/** How the fault layer treats a request: a status read, a broadcast, or anything else. */
+export function requestKind(request: JsonRpcRequest): 'read' | 'broadcast' | 'other' {
+  if (request.method === 'getSignatureStatuses') return 'read';
+  return request.method === 'sendTransaction' ? 'broadcast' : 'other';
+}
+
+export function handleRpcRequest(chain: SolanaChain, request: JsonRpcRequest, context: HandlerContext = {}) {
   const id = request.id ?? null;
   const handler = typeof request.method === 'string' && Object.hasOwn(METHODS, request.method) ? METHODS[request.method] : undefined;
   if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') {
@@ -189,7 +202,7 @@ export function handleRpcRequest(chain: SolanaChain, request: JsonRpcRequest) {
   if (!handler) return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
   try {
     const params = Array.isArray(request.params) ? request.params : [];
-    return { jsonrpc: '2.0', id, result: handler(chain, params) };
+    return { jsonrpc: '2.0', id, result: handler(chain, params, context) };
   } catch (error) {
     if (error instanceof RpcError) {
       return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
