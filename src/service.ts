@@ -16,7 +16,7 @@ import { failOpen } from './cache/fail-open.js';
 import { createRedisCache, createRedisClaimGuard, createRedisRateLimiter, openRedis, withRedisClaims } from './cache/redis.js';
 import type { Cache, RateLimiter } from './cache/types.js';
 import type { Config } from './config/index.js';
-import { createLocalFacilitatorClient, createRemoteFacilitatorClient } from './payments/facilitator/index.js';
+import { createLocalFacilitatorClient, createRemoteFacilitatorClient, type ConfirmationOptions } from './payments/facilitator/index.js';
 import { PaymentGate } from './payments/gate.js';
 import { createServiceSettlementLookup } from './payments/settlement-lookup-service.js';
 import { PaymentLifecycle } from './payments/lifecycle.js';
@@ -53,6 +53,8 @@ export interface ServiceOverrides {
   registry?: Registry;
   /** Lets tests wrap the facilitator (e.g. to make settlement fail). */
   wrapFacilitator?: (client: FacilitatorClient) => FacilitatorClient;
+  /** The sandbox facilitator's confirmation bound (tests on a hostile chain keep it short); default the facilitator's. */
+  facilitatorConfirmation?: ConfirmationOptions;
   /** A Stripe client for the card path (tests pass a fake); by default mppx calls Stripe's REST API. */
   cardStripe?: CardStripeClient;
   /**
@@ -169,6 +171,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       facilitator = await createLocalFacilitatorClient({
         solanaRpcUrl: solana.url, solanaWsUrl: solana.wsUrl, baseRpcUrl: base.url,
         evmPrivateKey: ids.facilitatorEvmKey, svmSecretKey: ids.facilitatorSvmSeed,
+        ...(overrides.facilitatorConfirmation ? { confirmation: overrides.facilitatorConfirmation } : {}),
       });
     } else {
       if (!config.payToSolana || !config.payToBase) throw new Error('live mode needs PAY_TO_SOLANA and PAY_TO_BASE');

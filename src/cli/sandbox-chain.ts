@@ -4,9 +4,11 @@
  * here; docs/deploy.md). One ledger: a payment made through one instance exists for all of them, and
  * settlement keeps working when an instance dies. Prints the URLs as one JSON line.
  *
- * SANDBOX_CHAIN_HOST (default 127.0.0.1), SANDBOX_SOLANA_PORT and SANDBOX_BASE_PORT (default 0: free ports).
+ * SANDBOX_CHAIN_HOST (default 127.0.0.1), SANDBOX_SOLANA_PORT and SANDBOX_BASE_PORT (default 0: free ports);
+ * SANDBOX_CHAIN_FAULTS (docs/sandbox.md#chain-faults) makes the shared chains as slow and unreliable as real ones.
  */
 import { startBaseSandbox } from '../sandbox/base/index.js';
+import { parseSandboxChainFaults } from '../sandbox/chain-faults.js';
 import { startSolanaSandbox } from '../sandbox/solana/index.js';
 
 const host = process.env.SANDBOX_CHAIN_HOST || '127.0.0.1';
@@ -16,9 +18,10 @@ const port = (name: string) => {
   return v;
 };
 
+const faults = parseSandboxChainFaults(process.env.SANDBOX_CHAIN_FAULTS);
 const [solana, base] = await Promise.all([
-  startSolanaSandbox({ host, port: port('SANDBOX_SOLANA_PORT') }),
-  startBaseSandbox({ host, port: port('SANDBOX_BASE_PORT') }),
+  startSolanaSandbox({ host, port: port('SANDBOX_SOLANA_PORT'), ...(faults.solana ? { faults: faults.solana } : {}) }),
+  startBaseSandbox({ host, port: port('SANDBOX_BASE_PORT'), ...(faults.base ? { faults: faults.base } : {}) }),
 ]);
 console.log(JSON.stringify({ solana_rpc_url: solana.url, solana_ws_url: solana.wsUrl ?? null, base_rpc_url: base.url }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -200,7 +200,9 @@ test('two copies of one credential share an idempotency key; different credentia
   assert.ok((await a.settle({ body: Buffer.alloc(0), headers: {} })).ok);
   const second = await b.settle({ body: Buffer.alloc(0), headers: {} });
   assert.equal(second.ok, false);
-  assert.match((second as { reason: string }).reason, /already been processed/);
+  // The client gets a code; Stripe's own words stay in `detail`, for the logs.
+  assert.equal((second as { reason: string }).reason, 'card_charge_failed');
+  assert.match((second as { detail: string }).detail, /already been processed/);
 });
 
 test('tampered, foreign, expired, wrong-amount and wrong-endpoint credentials are refused without a charge', async () => {
@@ -276,7 +278,8 @@ test('a Stripe failure at charge time makes settle return ok:false', async () =>
     stripe.fail = fail;
     const outcome = await payment.settle({ body: Buffer.from('{}'), headers: {} });
     assert.equal(outcome.ok, false, fail);
-    assert.match((outcome as { reason: string }).reason, fail === 'throw' ? /declined/ : /requires action/i);
+    assert.equal((outcome as { reason: string }).reason, 'card_charge_failed', fail);
+    assert.match((outcome as { detail: string }).detail, fail === 'throw' ? /declined/ : /requires action/i);
     assert.equal(stripe.calls.length, 1);
   }
 });
