@@ -10,8 +10,12 @@ import { eip3009ABI } from '@x402/evm';
 import { decodeFunctionData, isAddressEqual, isHex, type Hex } from 'viem';
 import { type JsonRpc, type PollBound, type SettlementLookup, type SettlementTarget } from './settlement-lookup.js';
 
-/** At most this many blocks after the mark are scanned (Base: ~100 s of blocks). */
-export const MAX_SCANNED_BLOCKS = 50n;
+/**
+ * At most this many blocks after the mark are scanned (Base: ~200 s of blocks): more than an authorization's
+ * validity (120 s), so the reconciler's later looks (src/payments/reconciler.ts) still cover every block the
+ * transfer could have landed in.
+ */
+export const MAX_SCANNED_BLOCKS = 100n;
 /**
  * The mark is read concurrently with settle (so paid calls wait for no extra round trip): the scan
  * starts this many blocks before it, in case the transaction landed before the block number was read.

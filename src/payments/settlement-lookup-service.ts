@@ -13,7 +13,7 @@ import { evmSettlementLookup } from './settlement-lookup-evm.js';
 import { svmSettlementLookup } from './settlement-lookup-svm.js';
 import { httpJsonRpc, lookupByNetwork, type PollBound, type SettlementLookup } from './settlement-lookup.js';
 
-/** The sandbox chains confirm at once: a short look is enough, and keeps a real "not settled" quick. */
+/** The sandbox chains confirm at once (unless given fault modes): a short look is enough, and keeps a real "not settled" quick. */
 const SANDBOX_BOUND: PollBound = { polls: 2, intervalMs: 100 };
 /** Real chains: Base makes a block every 2 s; a Solana transaction confirms in a few seconds or not at all. */
 const LIVE_EVM_BOUND: PollBound = { polls: 10, intervalMs: 1_000 };
@@ -25,9 +25,11 @@ export async function createServiceSettlementLookup(
 ): Promise<SettlementLookup | undefined> {
   if (sandbox) {
     const feePayer = await svmKeyPairFromSecret(deriveSandboxIdentities(config.sandboxSeed).facilitatorSvmSeed);
+    // Chains with fault modes (SANDBOX_CHAIN_FAULTS: block times, confirmation delays) confirm like real ones.
+    const slow = config.sandboxChainFaults !== undefined;
     return lookupByNetwork({
-      [EVM_NETWORK_V2]: evmSettlementLookup({ rpc: httpJsonRpc(sandbox.base.url), bound: SANDBOX_BOUND }),
-      [SVM_V2_NETWORK]: svmSettlementLookup({ rpc: httpJsonRpc(sandbox.solana.url), feePayer, bound: SANDBOX_BOUND }),
+      [EVM_NETWORK_V2]: evmSettlementLookup({ rpc: httpJsonRpc(sandbox.base.url), bound: slow ? LIVE_EVM_BOUND : SANDBOX_BOUND }),
+      [SVM_V2_NETWORK]: svmSettlementLookup({ rpc: httpJsonRpc(sandbox.solana.url), feePayer, bound: slow ? LIVE_SVM_BOUND : SANDBOX_BOUND }),
     });
   }
   if (config.facilitatorUrl) {

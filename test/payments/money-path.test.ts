@@ -19,12 +19,17 @@ import {
   unblindChains, wrapped, type Harness,
 } from '../helpers/money-path.js';
 import { until } from '../helpers/measured.js';
+import { RECONCILE_MIN_AGE_MS } from '../../src/payments/reconciler.js';
+import { SETTLEMENT_EXPIRY_MS } from '../../src/payments/lifecycle.js';
 import { newPayer } from '../helpers/payers.js';
 import { startTestService, suiteService, type TestService } from '../helpers/service.js';
 
 describe('money path', () => {
   const h = { mode: 'pass', settles: 0, verifies: 0 } as Harness;
-  const service = suiteService({ registry: fixtureRegistry(), wrapFacilitator: (client) => wrapped(h)(client) }, {}, async (s) => {
+  // A short confirmation bound: a settle whose confirmation cannot be read ends after 300 ms, not 30 s.
+  const service = suiteService({
+    registry: fixtureRegistry(), wrapFacilitator: (client) => wrapped(h)(client), facilitatorConfirmation: { maxWaitMs: 300, pollIntervalMs: 20 },
+  }, {}, async (s) => {
     h.service = s;
   });
   let challenge: PaymentRequired;
@@ -115,6 +120,30 @@ describe('money path', () => {
       assert.equal(h.settles, settlesBefore, 'the retry settles nothing');
       assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'after the retry');
       assert.equal((await service.store.getClaim(keyOf(payment)))?.status, 'delivered');
+    });
+
+    it(`${network}: nobody retries: the reconciler finds the transfer, keeps the answer (undelivered), charged once`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      h.mode = 'unseen';
+      try {
+        assert.equal((await service.invoke('test-echo', { value: 'reconciled' }, header(payment))).status, 503);
+      } finally {
+        h.mode = 'pass';
+        unblindChains(service);
+      }
+      service.advance(RECONCILE_MIN_AGE_MS + 1_000);
+      const pass = await service.settlements.runOnce();
+      assert.ok(pass.charged >= 1, JSON.stringify(pass));
+      const claim = await service.store.getClaim(keyOf(payment));
+      assert.equal(claim?.status, 'undelivered');
+      assert.ok(claim?.transaction);
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'reconciled');
+      const retry = await service.invoke('test-echo', { value: 'reconciled' }, header(payment));
+      assert.equal(retry.status, 200);
+      assert.match(await retry.text(), /"reconciled"/);
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'reconciled and retrieved');
     });
 
     it(`${network}: a store that fails after the settlement does not turn a charged answer into an error (defect 3)`, async () => {
@@ -269,4 +298,53 @@ describe('refused payments are limited per client (defect 9)', () => {
     service.advance(60_000);
     assert.equal((await service.invoke('test-echo', { value: 'again' }, header(await sign(payer, challenge)))).status, 200);
   });
+});
+
+describe('a broadcast that never lands', () => {
+  // Its own service: the test moves the clock past the settlement expiry, which the chains share.
+  const h = { mode: 'pass', settles: 0, verifies: 0 } as Harness;
+  let service: TestService;
+  before(async () => {
+    service = await startTestService({
+      registry: fixtureRegistry(), wrapFacilitator: (client) => wrapped(h)(client), facilitatorConfirmation: { maxWaitMs: 300, pollIntervalMs: 20 },
+    });
+    h.service = service;
+  });
+  after(() => service.close());
+
+  for (const network of NETWORKS) {
+    it(`${network}: unconfirmed (never "not charged" while it could land), then not charged once it no longer can`, async () => {
+      const challenge = await challengeFor(service, 'test-echo', {});
+      const feePayer = feePayerOf(challenge);
+      const warm = await newPayer(service, 'solana');
+      assert.equal((await service.invoke('test-echo', { value: `warm-${network}` }, header(await sign(warm, challenge)))).status, 200);
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const payment = await sign(payer, challenge);
+      const chain = network === 'solana' ? service.sandbox!.solana.faults! : service.sandbox!.base.faults!;
+      chain.set({ dropBroadcasts: 1 });
+      let res: Response;
+      try {
+        res = await service.invoke('test-echo', { value: 'dropped' }, header(payment));
+      } finally {
+        chain.clear();
+      }
+      const answer = await codeOf(res);
+      assert.equal(answer.code, 'settlement_unconfirmed', answer.text);
+      assert.equal((await service.store.getClaim(keyOf(payment)))?.status, 'unconfirmed');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 0n, 'dropped');
+      // Still within its validity: a retry is told to wait, not that it was not charged.
+      assert.equal((await codeOf(await service.invoke('test-echo', { value: 'dropped' }, header(payment)))).code, 'settlement_unconfirmed');
+      service.advance(SETTLEMENT_EXPIRY_MS + 1_000);
+      const pass = await service.settlements.runOnce();
+      assert.ok(pass.notCharged >= 1, JSON.stringify(pass));
+      const claim = await service.store.getClaim(keyOf(payment));
+      assert.equal(claim?.status, 'not_settled');
+      assert.equal(claim?.reason, 'settlement_expired');
+      const again = await codeOf(await service.invoke('test-echo', { value: 'dropped' }, header(payment)));
+      assert.equal(again.code, 'payment_replayed');
+      assertCharged(start, await balancesOf(service, payer, feePayer), 0n, 'expired');
+      service.advance(-(SETTLEMENT_EXPIRY_MS + 1_000)); // back, for the next network's payments
+    });
+  }
 });
