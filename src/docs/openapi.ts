@@ -284,7 +284,9 @@ function sharedResponses(site: SiteInfo): Record<string, Json> {
     UnroutableQuestion: errorResponse(codesWithStatus(422)),
     NotImplemented: errorResponse(codesWithStatus(501)),
     UpstreamUnavailable: errorResponse(codesWithStatus(502)),
-    ServiceUnavailable: errorResponse(['upstream_unavailable'], '`upstream_unavailable`: the payment facilitator is unavailable; nothing was charged. Retry shortly.'),
+    ServiceUnavailable: errorResponse(['upstream_unavailable', 'settlement_unconfirmed'],
+      '`upstream_unavailable`: the payment facilitator is unavailable; nothing was charged. Retry shortly. ' +
+      `\`settlement_unconfirmed\`: ${ERROR_CODES.settlement_unconfirmed.meaning}`, { 'Retry-After': headerRef('Retry-After') }),
     UpstreamTimeout: errorResponse(codesWithStatus(504)),
     InternalError: errorResponse(codesWithStatus(500)),
     PaymentRequired: {
