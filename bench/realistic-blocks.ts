@@ -1,5 +1,5 @@
 /**
- * Paid calls against chains with realistic block times (`BENCH_REALISTIC_BLOCKS=1 npm run bench`, or alone:
+ * Paid calls against chains with realistic block times (part of `npm run bench` unless `BENCH_REALISTIC_BLOCKS=0`, or alone:
  * `node --import tsx bench/realistic-blocks.ts`): the sandbox chains in their own process with
  * `realisticBlockTimes` (Base a block every 2 s, Solana 400 ms slots confirmed one slot after landing;
  * docs/sandbox.md#chain-faults), a service joined to them, and the paid cached call of bench/paid.ts on each
