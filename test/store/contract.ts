@@ -60,6 +60,35 @@ export function storeContract(name: string, open: () => Promise<Store>, cleanup:
       assert.equal(await store.getClaim(unique('missing')), undefined);
     }));
 
+    test('the payment lifecycle: identifier and call recorded, answers kept while a state needs them, listed by state', () => withStore(async (store) => {
+      const key = unique('svm:msg');
+      const paymentId = unique('pay_identifier_0123456789');
+      const claimedAt = new Date('2020-01-01T00:00:00Z'); // older than every other test's claims: listed first
+      await store.claimPayment({ ...claim(key), claimedAt, paymentId, callKey: 'endpoint:test-echo:{"value":"x"}' });
+      const answer = { status: 200, headers: { 'PAYMENT-RESPONSE': 'abc' }, json: '{"data":{"echo":"x"}}' };
+      await store.finishClaim(key, { status: 'unconfirmed', reason: 'settlement_unconfirmed', at: new Date('2020-01-01T00:00:01Z'), answer, lookup: '{"mark":1}' });
+      const unconfirmed = await store.getClaim(key);
+      assert.equal(unconfirmed?.paymentId, paymentId);
+      assert.equal(unconfirmed?.callKey, 'endpoint:test-echo:{"value":"x"}');
+      assert.deepEqual(unconfirmed?.answer, answer);
+      assert.equal(unconfirmed?.lookup, '{"mark":1}');
+      assert.equal((await store.findClaimByPaymentId(paymentId))?.idempotencyKey, key);
+      assert.equal(await store.findClaimByPaymentId(unique('pay_nobody_012345678')), undefined);
+      const listed = await store.listClaims('unconfirmed', new Date('2020-01-02T00:00:00Z'), 1000);
+      assert.ok(listed.some((c) => c.idempotencyKey === key));
+      assert.ok(!(await store.listClaims('unconfirmed', new Date('2019-12-31T00:00:00Z'), 1000)).some((c) => c.idempotencyKey === key), 'claimed after the bound');
+      // Found on chain: the answer is kept (a later outcome without one does not erase it), the lookup is done.
+      await store.finishClaim(key, { status: 'undelivered', transaction: '0xtx', reason: 'confirmed_on_chain', at: new Date('2020-01-01T00:00:02Z') });
+      const undelivered = await store.getClaim(key);
+      assert.equal(undelivered?.status, 'undelivered');
+      assert.deepEqual(undelivered?.answer, answer);
+      assert.equal(undelivered?.lookup, undefined);
+      assert.ok(!(await store.listClaims('unconfirmed', new Date('2020-01-02T00:00:00Z'), 1000)).some((c) => c.idempotencyKey === key));
+      // A later outcome without a transaction keeps the one recorded.
+      await store.finishClaim(key, { status: 'delivered', reason: 'retry', at: new Date('2020-01-01T00:00:03Z') });
+      assert.equal((await store.getClaim(key))?.transaction, '0xtx');
+    }));
+
     test('snapshots: one row per subject and UTC day, the latest observation wins, ranges read oldest first', () => withStore(async (store) => {
       const mint = unique('MINT');
       const other = `${mint}-OTHER`;
