@@ -19,6 +19,8 @@ import { FacilitatorUnavailableError, type PaymentGate, type PaymentRequest, typ
 import type { CardGate } from '../payments/card/index.js';
 import { PaymentLifecycle, type PaidCall, type RefusalCode } from '../payments/lifecycle.js';
 import type { StoredAnswer } from '../store/types.js';
+import { encodePaymentResponseHeader } from '@x402/core/http';
+import type { Network } from '@x402/core/types';
 import { normalizeBody } from './body.js';
 import { ApiError, errorBody, type InputIssue } from './errors.js';
 import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
@@ -211,11 +213,15 @@ export class Invoker {
       case 'prepaid': {
         // Paid for already under this payment identifier (its answer was not kept): served, not charged again.
         const { outcome, result } = await attempt();
-        if (outcome.status === 200 && result) {
-          this.lifecycle.notePrepaidServed(admission.claim, requestId);
-          record(result);
-        }
-        return outcome;
+        if (outcome.status !== 200 || !result) return outcome;
+        this.lifecycle.notePrepaidServed(admission.claim, requestId);
+        record(result);
+        // The receipt of the payment that paid for it: a 2xx always names its settlement.
+        const { transaction, network, payer } = admission.claim;
+        const receipt: Record<string, string> = transaction ? { 'PAYMENT-RESPONSE': encodePaymentResponseHeader({ success: true, transaction, network: network as Network, payer }) } : {};
+        const json = outcome.json ?? JSON.stringify(outcome.body);
+        const unpaid = outcome;
+        return { status: 200, headers: { ...outcome.headers, ...receipt, 'Cache-Control': 'private, no-store' }, json, get body() { return unpaid.body; } };
       }
       case 'admitted':
         break;

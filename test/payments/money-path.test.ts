@@ -230,6 +230,25 @@ describe('money path', () => {
       assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'misused identifier');
     });
 
+    it(`${network}: payment-identifier: an answer we sent but the payer never got (lost beyond us) is served again, not charged again`, async () => {
+      const payer = await newPayer(service, network);
+      const start = await balancesOf(service, payer, feePayer);
+      const id = generatePaymentId();
+      const first = await sign(payer, challenge, id);
+      const delivered = await service.invoke('test-echo', { value: 'again' }, header(first));
+      assert.equal(delivered.status, 200);
+      const receipt = decodePaymentResponseHeader(delivered.headers.get('payment-response')!);
+      assert.equal((await settledClaim(service, keyOf(first))).status, 'delivered');
+      const settlesBefore = h.settles;
+      const retry = await service.invoke('test-echo', { value: 'again' }, header(await sign(payer, challenge, id)));
+      const text = await retry.text();
+      assert.equal(retry.status, 200, text);
+      assert.match(text, /"again"/);
+      assert.equal(decodePaymentResponseHeader(retry.headers.get('payment-response')!).transaction, receipt.transaction, 'the receipt of the payment that paid');
+      assert.equal(h.settles, settlesBefore);
+      assertCharged(start, await balancesOf(service, payer, feePayer), 1n, 'served twice, paid once');
+    });
+
     it(`${network}: another payer cannot collect an answer by copying a payment identifier`, async () => {
       const owner = await newPayer(service, network);
       const thief = await newPayer(service, network);
