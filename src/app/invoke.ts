@@ -173,14 +173,14 @@ export class Invoker {
     return this.invokePaid(call, normalized.sent ? inputIssues : [], () => {
       if (!valid) throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}". You were not charged.`, { issues: inputIssues });
       return this.run(endpoint, validation.value, requestId);
-    }, (result) => {
-      if (validation.ok) this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), requestId });
+    }, (result, payer) => {
+      if (validation.ok) this.deps.recorder?.record({ endpoint, input: validation.value, result, at: this.deps.now(), payer, requestId });
     });
   }
 
   /** A paid call through the payment lifecycle (src/payments/lifecycle.ts): admit, run, conclude. */
   private async invokePaid(
-    call: PaidCall, inputErrors: InputIssue[], run: () => Promise<{ outcome: InvokeOutcome; result: HandlerResult }>, record: (result: HandlerResult) => void,
+    call: PaidCall, inputErrors: InputIssue[], run: () => Promise<{ outcome: InvokeOutcome; result: HandlerResult }>, record: (result: HandlerResult, payer: string) => void,
   ): Promise<InvokeOutcome> {
     const { endpoint, preq, requestId } = call;
     const key = endpoint.def.key;
@@ -215,7 +215,7 @@ export class Invoker {
         const { outcome, result } = await attempt();
         if (outcome.status !== 200 || !result) return outcome;
         this.lifecycle.notePrepaidServed(admission.claim, requestId);
-        record(result);
+        record(result, admission.claim.payer);
         // The receipt of the payment that paid for it: a 2xx always names its settlement.
         const { transaction, network, payer } = admission.claim;
         const receipt: Record<string, string> = transaction ? { 'PAYMENT-RESPONSE': encodePaymentResponseHeader({ success: true, transaction, network: network as Network, payer }) } : {};
@@ -229,7 +229,7 @@ export class Invoker {
     const { outcome, result } = await attempt();
     const final = await this.conclude(call, admission.payment, outcome);
     // Recorded only when the answer is delivered and settled: after the reply, off the caller's time.
-    if (final.status === 200 && result) record(result);
+    if (final.status === 200 && result) record(result, admission.payment.payer);
     return final;
   }
 
