@@ -1,8 +1,12 @@
 /**
  * The payment gate: turns a request's payment header into a verified payment that can be settled
  * later, or into a reason it was refused. x402 v2 (`PAYMENT-SIGNATURE`) goes through the official
- * `x402HTTPResourceServer`; x402 v1 (`X-PAYMENT`, still the most installed client) is verified and
- * settled through the same facilitator with the v1 form of the same requirements.
+ * `x402ResourceServer`: a payment that matches its endpoint's paid route (src/payments/paid-route.ts: the
+ * requirements processHTTPRequest would rebuild on every call, built once) is matched, verified and cancelled
+ * through the library's own calls; any other (unmatched, refused before verification, a flow that settles
+ * before the handler) goes through `x402HTTPResourceServer.processHTTPRequest` whole, which words its refusal.
+ * Settlement is always `processSettlement`. x402 v1 (`X-PAYMENT`, still the most installed client) is verified
+ * and settled through the same facilitator with the v1 form of the same requirements.
  *
  * The gate never settles by itself: the invocation pipeline settles only after a 2xx result.
  *
@@ -10,17 +14,19 @@
  * `SettlementLookup` the gate then looks the transfer up on chain and, if it landed, counts the call
  * as settled (docs/payments.md, "Lost settlement answers"). A clean refusal is never looked up.
  */
-import type { FacilitatorClient, HTTPAdapter, HTTPRequestContext, x402HTTPResourceServer } from '@x402/core/server';
-import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { FacilitatorResponseError, resolvePaymentFlowPhases, type CompletedSettlement, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type PaymentCancellationDispatcher, type x402HTTPResourceServer } from '@x402/core/server';
+import { decodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import { SettleError, type Network, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import type { PaymentPayloadV1, PaymentRequiredV1, PaymentRequirementsV1 } from '@x402/core/types/v1';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { networkById, networkByV1Name } from './networks.js';
-import { paymentIdentity } from './idempotency.js';
+import { paymentIdentity, type PaymentIdentity } from './idempotency.js';
 import { schemePayloadProblem } from './payload-shape.js';
 import { extractPaymentIdentifier } from '@x402/extensions/payment-identifier';
 import { settleReasonMeansNothingMoved } from './facilitator/index.js';
 import { safeReason } from './reasons.js';
+import { buildPaidRoute, type PaidRoute } from './paid-route.js';
+import { decodePaymentSignature } from './payment-header.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
 export interface Challenge {
@@ -192,9 +198,20 @@ export class PaymentGate {
   private decodeV2(req: PaymentRequest, header: string): PaymentPayload {
     const memo = this.decoded.get(req);
     if (memo && memo.header === header) return memo.payload;
-    const payload = decodePaymentSignatureHeader(header);
+    const payload = decodePaymentSignature(header);
     this.decoded.set(req, { header, payload });
     return payload;
+  }
+
+  /** Identities by scheme payload: identify() and the verified payment both need it (a Solana one hashes the transaction). */
+  private readonly identities = new WeakMap<object, { network: string; identity: PaymentIdentity }>();
+
+  private identityOf(network: string, schemePayload: Record<string, unknown>): PaymentIdentity {
+    const memo = this.identities.get(schemePayload);
+    if (memo && memo.network === network) return memo.identity;
+    const identity = paymentIdentity(network, schemePayload);
+    this.identities.set(schemePayload, { network, identity });
+    return identity;
   }
 
   /**
@@ -207,7 +224,7 @@ export class PaymentGate {
       const v2Header = req.header('payment-signature');
       if (v2Header) {
         const payload = this.decodeV2(req, v2Header);
-        return payload.accepted ? paymentIdentity(payload.accepted.network, payload.payload).key : undefined;
+        return payload.accepted ? this.identityOf(payload.accepted.network, payload.payload).key : undefined;
       }
       const v1Header = req.header('x-payment');
       if (v1Header) {
@@ -310,6 +327,71 @@ export class PaymentGate {
     const shapeProblem = schemePayloadProblem(String(payload.accepted.network), payload.payload);
     if (shapeProblem) return { kind: 'invalid', reason: 'invalid_payload', message: `PAYMENT-SIGNATURE: ${shapeProblem}` };
     const context = this.context(endpoint, req, false);
+    const route = await this.paidRoute(endpoint, context);
+    const requirements = route && this.matchPaidRoute(route, payload);
+    // Anything the paid route does not cover — no paid route, a payment it does not match (whose refusal the
+    // library words), a flow that settles before the handler — takes the library's whole path.
+    if (!route || !requirements) return this.checkV2Full(endpoint, req, header, context);
+    // processHTTPRequest's verification, from the same calls with the same arguments (hooks, facilitator
+    // choice and reason codes are the library's).
+    const server = this.http.server;
+    const transportContext = { request: { ...context, paymentHeader: header, method: 'POST', routePattern: route.routePattern } };
+    let verified;
+    try {
+      verified = await server.verifyPayment(payload, requirements, route.extensions, transportContext);
+    } catch (err) {
+      if (err instanceof FacilitatorResponseError) throw new FacilitatorUnavailableError(err.message);
+      const reason = safeReason(err instanceof Error ? err.message : 'Payment verification failed', 'payment_invalid');
+      return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
+    }
+    if (!verified.isValid) {
+      const reason = safeReason(verified.invalidReason, 'payment_invalid');
+      return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
+    }
+    // A hook asking to skip the handler would have the library settle now, before any answer exists; none
+    // of the hooks this service registers asks it, and the gate never settles without an answer.
+    if (verified.skipHandler) return { kind: 'invalid', reason: 'payment_invalid', message: 'payment refused: payment_invalid' };
+    const cancellation = server.createPaymentCancellationDispatcher(payload, requirements, route.extensions, transportContext, []);
+    return this.verifiedV2(payload, requirements, route.extensions, cancellation, undefined, context);
+  }
+
+  /** Paid routes by endpoint key; undefined: the endpoint takes processHTTPRequest on every call. */
+  private readonly paidRoutes = new Map<string, Promise<PaidRoute | undefined>>();
+  /** Whether a matched requirement's payment flow settles after the handler (the flow depends on the requirement only). */
+  private readonly settlesAfterHandler = new WeakMap<PaymentRequirements, boolean>();
+
+  private paidRoute(endpoint: RegisteredEndpoint, context: HTTPRequestContext): Promise<PaidRoute | undefined> {
+    const key = endpoint.def.key;
+    let route = this.paidRoutes.get(key);
+    if (!route) {
+      route = buildPaidRoute(this.http, endpoint, context).catch(() => {
+        this.paidRoutes.delete(key); // tried again on the next call; this one takes the library's path
+        return undefined;
+      });
+      this.paidRoutes.set(key, route);
+    }
+    return route;
+  }
+
+  /** The requirement `payload` pays, as processHTTPRequest matches it; undefined when the library's path must decide. */
+  private matchPaidRoute(route: PaidRoute, payload: PaymentPayload): PaymentRequirements | undefined {
+    const server = this.http.server;
+    try {
+      const requirements = server.findMatchingRequirements(route.paymentRequired.accepts, payload);
+      if (!requirements || !server.validateExtensions(route.paymentRequired, payload).valid) return undefined;
+      let after = this.settlesAfterHandler.get(requirements);
+      if (after === undefined) {
+        after = !resolvePaymentFlowPhases(server.getPaymentFlow(payload, requirements)).settleBeforeHandler;
+        this.settlesAfterHandler.set(requirements, after);
+      }
+      return after ? requirements : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The library's whole path (processHTTPRequest), for the payments the paid route does not cover. */
+  private async checkV2Full(endpoint: RegisteredEndpoint, req: PaymentRequest, header: string, context: HTTPRequestContext): Promise<PaymentCheck> {
     let result;
     try {
       result = await this.http.processHTTPRequest({ ...context, paymentHeader: header });
@@ -322,7 +404,15 @@ export class PaymentGate {
       return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
     }
     const { paymentPayload, paymentRequirements, declaredExtensions, cancellationDispatcher, beforeHandlerSettlement } = result;
-    const identity = paymentIdentity(paymentRequirements.network, paymentPayload.payload);
+    return this.verifiedV2(paymentPayload, paymentRequirements, declaredExtensions, cancellationDispatcher, beforeHandlerSettlement, context);
+  }
+
+  /** A verified v2 payment: settled through the x402 server's `processSettlement` after a 2xx answer. */
+  private verifiedV2(
+    paymentPayload: PaymentPayload, paymentRequirements: PaymentRequirements, declaredExtensions: Record<string, unknown> | undefined,
+    cancellationDispatcher: PaymentCancellationDispatcher, beforeHandlerSettlement: CompletedSettlement | undefined, context: HTTPRequestContext,
+  ): PaymentCheck {
+    const identity = this.identityOf(paymentRequirements.network, paymentPayload.payload);
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
     const settleThrew = this.settleThrew;
