@@ -62,3 +62,42 @@ test('sqlite: migration 4 keeps every snapshot of an older database and clusters
   assert.ok(db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'snapshots_day'`).get(), 'the retention index is back');
   db.close();
 });
+
+test('sqlite: claim writes asked for in one turn are group-committed: in order, each settled only once committed', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'oea-store-')), 'db.sqlite');
+  const store = openSqliteStore(file);
+  const reader = new Database(file, { readonly: true });
+  const status = (key: string) => reader.prepare('SELECT status FROM payment_claims WHERE idempotency_key = ?').pluck().get(key);
+  // All asked for in the same turn: two claims of each key (the first asked wins), then an outcome for k1.
+  const claims = ['k1', 'k2', 'k3', 'k1', 'k2', 'k3'].map((key) => store.claimPayment(claim(key)));
+  const finished = store.finishClaim('k1', { status: 'settled', transaction: '0xtx', at: new Date('2026-11-22T00:00:01Z') }).then(() => status('k1'));
+  const firstSettled = claims[0]!.then(() => status('k1'));
+  assert.deepEqual(await Promise.all(claims), [true, true, true, false, false, false]);
+  assert.equal(await firstSettled, 'settled', 'a write resolves once the whole group is committed (visible to another connection)');
+  assert.equal(await finished, 'settled');
+  reader.close();
+  await store.close();
+});
+
+test('sqlite: a claim write that fails fails only its own caller; the rest of its group is committed', async () => {
+  const store = openSqliteStore(':memory:');
+  // endpoint is NOT NULL: this insert fails inside the group.
+  const broken = store.claimPayment({ ...claim('bad'), endpoint: null as unknown as string });
+  const good = [store.claimPayment(claim('g1')), store.claimPayment(claim('g2'))];
+  await assert.rejects(broken, /NOT NULL/);
+  assert.deepEqual(await Promise.all(good), [true, true]);
+  assert.equal((await store.getClaim('g2'))?.status, 'claimed');
+  assert.equal(await store.getClaim('bad'), undefined);
+  await store.close();
+});
+
+test('sqlite: claims asked for before close() are written, not lost', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'oea-store-')), 'db.sqlite');
+  const store = openSqliteStore(file);
+  const pending = store.claimPayment(claim('late'));
+  await store.close();
+  assert.equal(await pending, true);
+  const reopened = openSqliteStore(file);
+  assert.equal((await reopened.getClaim('late'))?.status, 'claimed');
+  await reopened.close();
+});
