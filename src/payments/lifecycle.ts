@@ -107,11 +107,23 @@ export class PaymentLifecycle {
     if (byCard && !this.deps.card) return refuse('payment_invalid', 'Card payment is not enabled on this deployment; pay with x402.', 'card_payments_disabled');
     const card = byCard ? this.deps.card : undefined;
     const replayKey = card ? card.identify(authorization!) : gate.identify(call.preq);
-    if (replayKey !== undefined) {
+    // A payment seen before is answered from its claim (kept answer, pending settlement, or named a replay).
+    // A card credential is looked up first. An x402 payment is verified first and looked up only when that does
+    // not admit it — refused (a copy of a settled payment is: its nonce is spent), the facilitator unreachable,
+    // or the claim already taken — which finds every payment seen before at no store read for a new one.
+    if (card && replayKey !== undefined) {
       const existing = await store.getClaim(replayKey);
       if (existing) return this.resume(existing, call, refuse);
     }
-    const check: PaymentCheck = card ? await card.check(call.endpoint, authorization!, call.preq.url) : await gate.check(call.endpoint, call.preq);
+    let check: PaymentCheck;
+    try {
+      check = card ? await card.check(call.endpoint, authorization!, call.preq.url) : await gate.check(call.endpoint, call.preq);
+    } catch (err) {
+      // E.g. the facilitator is unreachable: a payment whose answer was kept is still answered.
+      const existing = !card && replayKey !== undefined ? await store.getClaim(replayKey).catch(() => undefined) : undefined;
+      if (existing) return this.resume(existing, call, refuse);
+      throw err;
+    }
     if (check.kind === 'none') {
       return refuse('payment_required', `"${call.endpoint.def.key}" costs ${call.endpoint.def.price} USDC per call. Pay with x402 and repeat the call.`);
     }
@@ -124,6 +136,9 @@ export class PaymentLifecycle {
     }
     const payment = check.payment;
     if (payment.paymentId !== undefined) {
+      // This very payment seen before comes first, as a card credential's does: its own claim decides.
+      const existing = await store.getClaim(payment.idempotencyKey);
+      if (existing) return this.resume(existing, call, refuse);
       const prior = await store.findClaimByPaymentId(payment.paymentId);
       if (prior && prior.payer === payment.payer && CHARGED.has(prior.status)) {
         // The payer already paid for this identifier: the new payment is never settled.
