@@ -140,7 +140,9 @@ export class PaymentLifecycle {
       const existing = await store.getClaim(payment.idempotencyKey);
       if (existing) return this.resume(existing, call, refuse);
       const prior = await store.findClaimByPaymentId(payment.paymentId);
-      if (prior && prior.payer === payment.payer && CHARGED.has(prior.status)) {
+      // Only a payer the facilitator named can be matched: an unknown one would match every other unknown one.
+      const known = payment.payer !== '' && payment.payer !== 'unknown';
+      if (prior && known && prior.payer === payment.payer && CHARGED.has(prior.status)) {
         // The payer already paid for this identifier: the new payment is never settled.
         await payment.cancel(409);
         if (prior.callKey !== call.callKey) return refuse('payment_replayed', 'This payment identifier was already used for another call. Use a new identifier.', 'payment_identifier_reused');
@@ -192,6 +194,9 @@ export class PaymentLifecycle {
         return refuse('payment_invalid', 'This payment never settled and can no longer settle; you were not charged. Sign a new payment.', 'settlement_expired');
       }
       return { kind: 'unconfirmed', retryAfterS: UNCONFIRMED_RETRY_AFTER_S };
+    }
+    if (claim.status === 'not_settled') {
+      return refuse('payment_replayed', 'This payment was already presented for this call, which was not charged; it cannot be used again. Sign a new payment.', 'payment_replayed');
     }
     return replayed();
   }
