@@ -14,7 +14,7 @@ import type { PaymentPayload, PaymentPayloadV1, PaymentRequirements, PaymentRequ
 import { TransactionOnchainFailureError } from '@x402/svm';
 import type { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
 import { SETTLEMENT_UNCONFIRMED, traceSettle } from './settle-outcome.js';
-import { capsProblemOfWire, ERR_FEE_TOO_HIGH } from './svm-fee-caps.js';
+import { cappedVerifyAnswer, capsProblemOfWire } from './svm-fee-caps.js';
 import { feePayerProblem, invalid, isRecord, signAsFeePayer, verifyDecoded, type SvmExactCore, type VerifyAnswer } from './svm-exact-core.js';
 import { messageHash, readWireTransaction, type WireTransaction } from './svm-exact-tx.js';
 import { CODES_V1 as CODES, tokenPayer } from './svm-exact-verify.js';
@@ -79,10 +79,7 @@ export class FastExactSvmSchemeV1 implements SchemeNetworkFacilitator {
   /** The official v1 verify, then the caps on what it accepts. */
   private async officialVerify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
     const answer = await this.official.verify(payload, requirements);
-    if (!answer.isValid) return answer;
-    const capped = this.capsProblem(payload, requirements);
-    // The payer as the fast path reports it: known for the fee check (after the layout), not for the budget checks.
-    return capped ? { isValid: false, invalidReason: capped, payer: capped === ERR_FEE_TOO_HIGH ? answer.payer ?? '' : '' } : answer;
+    return cappedVerifyAnswer(answer, answer.isValid ? this.capsProblem(payload, requirements) : undefined);
   }
 
   /** The caps before the official v1 settle (it broadcasts), then its answer with an unknown confirmation named as such. */

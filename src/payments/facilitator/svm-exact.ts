@@ -26,7 +26,7 @@ import { SETTLEMENT_UNCONFIRMED, traceSettle } from './settle-outcome.js';
 import { feePayerProblem, invalid, isRecord, signAsFeePayer, verifyDecoded, type SvmExactCore, type VerifyAnswer } from './svm-exact-core.js';
 import { messageHash, readWireTransaction, type WireTransaction } from './svm-exact-tx.js';
 import { CODES_V2 as CODES, tokenPayer } from './svm-exact-verify.js';
-import { capsProblemOfWire, ERR_FEE_TOO_HIGH } from './svm-fee-caps.js';
+import { cappedVerifyAnswer, capsProblemOfWire } from './svm-fee-caps.js';
 
 export interface FastSvmSchemeOptions {
   pendingSettlementStore?: PendingSettlementStore;
@@ -96,10 +96,7 @@ export class FastExactSvmScheme implements SchemeNetworkFacilitator {
   /** The official verify, and our total-fee cap on what it accepts (the other caps are its own options). */
   private async officialVerify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
     const answer = await this.official.verify(payload, requirements);
-    if (!answer.isValid) return answer;
-    const capped = this.capsProblem(payload, requirements);
-    // The payer as the fast path reports it: known for the fee check (after the layout), not for the budget checks.
-    return capped ? { isValid: false, invalidReason: capped, payer: capped === ERR_FEE_TOO_HIGH ? answer.payer ?? '' : '' } : answer;
+    return cappedVerifyAnswer(answer, answer.isValid ? this.capsProblem(payload, requirements) : undefined);
   }
 
   /** The caps before the official settle (it broadcasts), then its answer with an unknown confirmation named as such. */

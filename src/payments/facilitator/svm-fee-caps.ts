@@ -23,10 +23,21 @@
  * same caps.
  */
 import { getCompiledTransactionMessageDecoder } from '@solana/kit';
+import type { VerifyResponse } from '@x402/core/types';
 import { decodeTransactionFromPayload, MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS } from '@x402/svm';
 
 /** Ours, named like the official `invalid_exact_svm_payload_*` codes: the fee payer would spend more than maxFeeLamports. */
 export const ERR_FEE_TOO_HIGH = 'invalid_exact_svm_payload_fee_too_high';
+
+/**
+ * An official scheme's verify answer with our caps applied (the v1 and v2 fallbacks share it): a cap problem
+ * turns a valid answer into a refusal naming the payer as the fast path does — known for the fee check (which
+ * comes after the layout checks), not for the budget checks.
+ */
+export function cappedVerifyAnswer(answer: VerifyResponse, capped: string | undefined): VerifyResponse {
+  if (!answer.isValid || !capped) return answer;
+  return { isValid: false, invalidReason: capped, payer: capped === ERR_FEE_TOO_HIGH ? answer.payer ?? '' : '' };
+}
 const ERR_EXCESSIVE_SIGNERS = 'invalid_exact_svm_payload_excessive_signers';
 
 /** What the fee cap may depend on: the payment's price. */
