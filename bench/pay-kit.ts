@@ -136,21 +136,21 @@ function chainProfileArgs(): string[] {
 }
 
 export interface ChainProcessOptions {
-  /** Fault modes of the chains (e.g. realistic block times), run by bench/faulted-chain.ts. */
+  /** Fault modes of the chains (e.g. realistic block times), passed to the CLI as SANDBOX_CHAIN_FAULTS. */
   faults?: SandboxChainFaults;
 }
 
 /**
- * The sandbox chains in a child process (`src/cli/sandbox-chain.ts`, or bench/faulted-chain.ts with `faults`),
+ * The sandbox chains in a child process (`src/cli/sandbox-chain.ts`, with `faults` as SANDBOX_CHAIN_FAULTS),
  * for a service started with `chain.env`: the chains' own pure-JS signature checks then run on the other core
  * instead of being billed to the service (a real chain is never in the server's process either).
  */
 
 export async function startChainProcess(opts: ChainProcessOptions = {}): Promise<ChainProcess> {
-  const entry = opts.faults ? 'bench/faulted-chain.ts' : 'src/cli/sandbox-chain.ts';
-  const proc = spawn(process.execPath, [...chainProfileArgs(), '--import', 'tsx', entry], {
+  const proc = spawn(process.execPath, [...chainProfileArgs(), '--import', 'tsx', 'src/cli/sandbox-chain.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    ...(opts.faults ? { env: { ...process.env, SANDBOX_CHAIN_FAULTS: JSON.stringify(opts.faults) } } : {}),
+    // Always set: chains without faults must not inherit faults from the bench's own environment.
+    env: { ...process.env, SANDBOX_CHAIN_FAULTS: opts.faults ? JSON.stringify(opts.faults) : '' },
   });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
