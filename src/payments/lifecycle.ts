@@ -54,7 +54,7 @@ export type Conclusion =
   /** The answer was an error (or the caller left): nothing was settled. */
   | { kind: 'not_charged'; reason: string }
   /** Settled: send the answer with these headers, then report whether it was sent. */
-  | { kind: 'charged'; headers: Record<string, string>; transaction: string; sent(delivered: boolean): void }
+  | { kind: 'charged'; headers: Record<string, string>; sent(delivered: boolean): void }
   /** The facilitator refused the settlement before anything moved: withheld, not charged. */
   | { kind: 'refused'; reason: string }
   /** The transfer may have been broadcast; its outcome is unknown. The answer is kept for a retry. */
@@ -223,7 +223,6 @@ export class PaymentLifecycle {
       return {
         kind: 'charged',
         headers: settled.headers,
-        transaction: settled.transaction,
         sent: (delivered) => {
           if (reported) return;
           reported = true;
