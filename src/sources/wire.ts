@@ -2,19 +2,59 @@
  * Typed parsing of provider bodies: each client declares the part of the documented wire format it
  * relies on as a TypeBox schema, and a body that does not match is `malformed` rather than trusted.
  * Extra fields are allowed (providers add fields over time; that must not break us).
+ *
+ * Lists are validated per item (`wireListParser`): one malformed entry of a provider's list (an old DEX
+ * Screener pair without `quoteToken.address`, a DAS asset missing a field) is skipped and counted instead
+ * of rejecting the whole answer. The envelope stays strict: a body that is not the list at all is still
+ * `malformed`.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 
 const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false });
+
+function firstErrorOf(validate: ValidateFunction, prefix = ''): string {
+  const e = validate.errors?.[0];
+  return `${prefix}${e?.instancePath || (prefix ? '' : '/')} ${e?.message ?? 'is invalid'}`;
+}
 
 export function wireParser<S extends TSchema>(schema: S): (json: unknown) => Static<S> {
   const validate = ajv.compile(schema);
   return (json) => {
-    if (!validate(json)) {
-      const e = validate.errors?.[0];
-      throw new Error(`${e?.instancePath || '/'} ${e?.message ?? 'is invalid'}`);
-    }
+    if (!validate(json)) throw new Error(firstErrorOf(validate));
     return json as Static<S>;
+  };
+}
+
+/** A list validated item by item: the entries that match, how many did not, and why the first one did not. */
+export interface ParsedList<T> {
+  items: T[];
+  skipped: number;
+  /** The first rejected entry's first problem, e.g. `/3/quoteToken must have required property 'address'`; null when none. */
+  firstError: string | null;
+}
+
+/**
+ * Validates a JSON array entry by entry against `itemSchema` (the same ajv settings as `wireParser`).
+ * Entries that do not match are left out and counted; the order of the others is kept. A value that is
+ * not an array throws (→ `malformed`): only the items may be individually bad, never the envelope.
+ */
+export function wireListParser<S extends TSchema>(itemSchema: S): (items: unknown) => ParsedList<Static<S>> {
+  const validate = ajv.compile(itemSchema);
+  return (items) => {
+    if (!Array.isArray(items)) throw new Error('/ must be array');
+    const out: Static<S>[] = [];
+    let skipped = 0;
+    let firstError: string | null = null;
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
+      if (validate(item)) {
+        out.push(item as Static<S>);
+        continue;
+      }
+      skipped++;
+      firstError ??= firstErrorOf(validate, `/${i}`);
+    }
+    return { items: out, skipped, firstError };
   };
 }
