@@ -44,7 +44,7 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
     jobs: [
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
-      launchpadIndexJob({ store, client: sources.launchpad }),
+      launchpadIndexJob({ store, sources: { launchpad: sources.launchpad, rpc: sources.rpc, jupiter: sources.jupiter } }),
     ],
   });
 }

@@ -1,25 +1,32 @@
 /**
- * The launch platform's coin index (issue 8): every 10 minutes, page through `/api/v1/reward-tokens`
- * and fetch each coin's detail (payouts included), then publish the lot as the index the `launchpad-*`
- * endpoints read, and keep one daily point per coin (distributions, market cap, holders) for 35 days.
+ * The launch platform's coin index: every 10 minutes, walk the platform's coins by 24 h volume
+ * (`/tokens?sort=volume`, 100 a page) until the coins stop trading, read each page's chain facts and quote
+ * prices, join the lifetime reward totals (`/rewards`, one call per run), publish the lot as the index the
+ * `launchpad-*` endpoints read, and record one point per coin per UTC day (lifetime distributed, payout
+ * count, quote price, market cap, holders) for 35 days — the history the yields are differences of.
  *
- * Why staged and resumable: the platform is paged and rate-limited (5 requests/s), so a refresh of a
- * large platform may not fit one run. Each complete page is staged with the cursor after it in one store
- * transaction; a run that fails, runs out of its page bound or time budget, or dies (restart) leaves the
- * cursor where the last complete page ended and the next run continues from there. Only the run that
- * stages the last page (`next_cursor: null`) replaces the published index, atomically — so a failed page
- * never publishes a partial index and the previous complete one keeps serving (its age shows in /status
- * and the endpoints add a caveat once it is stale).
+ * Why walk by volume and stop at the first page ending in a coin without volume: the platform lists tens of
+ * thousands of coins, most of them dead; a coin with no trade in 24 h collects no tax and is answered live
+ * (`readCoinLive`) when asked by mint. The spec's `not_found` for such mints in `launchpad-yield-batch`
+ * follows from this.
  *
- * Upstream cost per complete refresh: ceil(coins / pageLimit) page reads + one detail read per coin,
- * all behind the client's token bucket.
+ * Why staged and resumable: the platform is paged and rate-limited (300 requests a minute), so a refresh
+ * may not fit one run. Each complete page is staged with the next page number in one store transaction; a
+ * run that fails, runs out of its page bound or time budget, or dies leaves the cursor where the last
+ * complete page ended and the next run continues from there. Only the run that stages the last page
+ * replaces the published index, atomically — a failed page never publishes a partial index and the
+ * previous complete one keeps serving (its age shows in /status and the endpoints add a caveat once stale).
+ *
+ * Upstream cost per run: 2 platform reads (pairs + pricing) for the distributor, 1 for the totals, 1 per
+ * page; per page 2 `getMultipleAccounts` calls, one `getTokenLargestAccounts` per coin, 1 price read.
  */
-import type { DailyPoint } from '../analytics/launchpad/types.js';
-import { SourceError } from '../sources/errors.js';
-import type { LaunchpadClient, LaunchpadTokenDetail } from '../sources/launchpad.js';
+import type { DailyPoint, Payout } from '../analytics/launchpad/types.js';
 import type { LaunchpadIndexRow, Store } from '../store/types.js';
 import { addDays, HOUR_MS, utcDayOf } from './days.js';
+import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin, type LaunchpadSources, type RewardTotals } from './launchpad-coins.js';
 import type { Job } from './runner.js';
+
+export type { IndexedCoin } from './launchpad-coins.js';
 
 export const LAUNCHPAD_INDEX_JOB = 'launchpad-index';
 export const LAUNCHPAD_INDEX_INTERVAL_MS = 10 * 60_000;
@@ -27,15 +34,15 @@ export const LAUNCHPAD_INDEX_INTERVAL_MS = 10 * 60_000;
 export const LAUNCHPAD_INDEX_STALE_MS = 30 * 60_000;
 /** Daily points of days before today − this many days are deleted. */
 export const LAUNCHPAD_DAILY_RETENTION_DAYS = 35;
+/** Observed distributions kept per coin (newest first), and how old they may be. */
+export const LAUNCHPAD_RECENT_PAYOUTS_KEPT = 50;
 
 export const LAUNCHPAD_INDEX_DEFAULTS = {
-  /** Pages per run: with 100 coins a page, 20 pages is 2,000 coins per run before the rest waits. */
-  maxPages: 20,
+  /** Pages per run: with 100 coins a page, 40 pages is 4,000 traded coins per run before the rest waits. */
+  maxPages: 40,
   /** Wall-clock budget of one run: half the interval, so a run never runs into the next one. */
   budgetMs: 5 * 60_000,
-  pageLimit: 100,
-  /** Detail reads in flight at once; the token bucket spaces them anyway, this bounds sockets. */
-  detailConcurrency: 4,
+  pageSize: 100,
   /**
    * A refresh in progress older than this is started over: its staged coins are too old to publish as
    * one consistent picture (a platform that keeps failing would otherwise splice hours-old pages in).
@@ -45,36 +52,37 @@ export const LAUNCHPAD_INDEX_DEFAULTS = {
 
 export interface LaunchpadIndexOptions {
   store: Store;
-  client: LaunchpadClient;
+  sources: LaunchpadSources;
   maxPages?: number;
   budgetMs?: number;
-  pageLimit?: number;
-  detailConcurrency?: number;
+  pageSize?: number;
   abandonAfterMs?: number;
 }
 
-/** The index's coin record as stored (the platform's token detail, payouts included). */
-export type IndexedCoin = LaunchpadTokenDetail;
-
-/** Reads back a stored coin; the job wrote it from a validated detail, so the shape is trusted. */
+/** Reads back a stored coin; the job wrote it from an assembled coin, so the shape is trusted. */
 export function indexedCoin(row: LaunchpadIndexRow): IndexedCoin {
   return row.data as unknown as IndexedCoin;
 }
 
-/**
- * A coin's point of a UTC day: the distributions are the sum of its payouts whose time falls in that day
- * (unpriced payouts add nothing to the USD sum: `distributions_usd` counts what could be priced), market
- * cap and holders as read at `at`.
- */
-export function dailyPointOf(coin: Pick<IndexedCoin, 'payouts' | 'market_cap_usd' | 'holders'>, day: string, at: Date): DailyPoint {
-  let quote = 0;
-  let usd = 0;
-  for (const p of coin.payouts) {
-    if (utcDayOf(new Date(p.at)) !== day) continue;
-    quote += p.quote_amount;
-    usd += p.usd ?? 0;
-  }
-  return { day, at: at.getTime(), distributions_quote: quote, distributions_usd: usd, market_cap_usd: coin.market_cap_usd, holders: coin.holders };
+/** A coin's point for a UTC day, as read at `at`: its lifetime totals, quote price, market cap and holders. */
+export function dailyPointOf(coin: IndexedCoin, day: string, at: Date): DailyPoint {
+  return {
+    day,
+    at: at.getTime(),
+    distributed_quote: coin.distributed_quote,
+    payout_count: coin.payout_count,
+    quote_price_usd: coin.quote_price_usd,
+    market_cap_usd: coin.market_cap_usd,
+    holders: coin.holders,
+  };
+}
+
+/** The observed distributions of a coin: what it had plus what the platform lists now, newest first, deduplicated and bounded. */
+export function mergeRecentPayouts(kept: readonly Payout[], seen: readonly Payout[], nowMs: number): Payout[] {
+  const bySignature = new Map<string, Payout>();
+  for (const p of [...kept, ...seen]) bySignature.set(p.signature, p);
+  const floor = nowMs - LAUNCHPAD_DAILY_RETENTION_DAYS * 24 * HOUR_MS;
+  return [...bySignature.values()].filter((p) => p.at >= floor && p.at <= nowMs).sort((a, b) => b.at - a.at).slice(0, LAUNCHPAD_RECENT_PAYOUTS_KEPT);
 }
 
 export interface LaunchpadIndexState {
@@ -96,49 +104,27 @@ export async function launchpadIndexState(store: Store, now: Date): Promise<Laun
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** The page after `page`, or null when `page` ends the walk (last page, or its last coin no longer trades). */
+function nextPage(page: { page: number; totalPages: number; tokens: readonly { market: { volume24hUsd: number } }[] }): number | null {
+  const last = page.tokens.at(-1);
+  if (last === undefined || page.page >= page.totalPages || last.market.volume24hUsd <= 0) return null;
+  return page.page + 1;
+}
+
 export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
-  const { store, client } = options;
+  const { store, sources } = options;
   const o = {
     maxPages: options.maxPages ?? LAUNCHPAD_INDEX_DEFAULTS.maxPages,
     budgetMs: options.budgetMs ?? LAUNCHPAD_INDEX_DEFAULTS.budgetMs,
-    pageLimit: options.pageLimit ?? LAUNCHPAD_INDEX_DEFAULTS.pageLimit,
-    detailConcurrency: options.detailConcurrency ?? LAUNCHPAD_INDEX_DEFAULTS.detailConcurrency,
+    pageSize: options.pageSize ?? LAUNCHPAD_INDEX_DEFAULTS.pageSize,
     abandonAfterMs: options.abandonAfterMs ?? LAUNCHPAD_INDEX_DEFAULTS.abandonAfterMs,
   };
 
-  /** Details of one page's mints; a mint gone between the page and its detail (404) is skipped, not a failure. */
-  async function details(mints: readonly string[], signal: AbortSignal): Promise<IndexedCoin[]> {
-    const out: IndexedCoin[] = [];
-    for (let i = 0; i < mints.length; i += o.detailConcurrency) {
-      const chunk = await Promise.all(mints.slice(i, i + o.detailConcurrency).map(async (mint) => {
-        try {
-          return await client.token(mint, signal);
-        } catch (err) {
-          if (err instanceof SourceError && err.kind === 'not_found') return undefined;
-          throw err;
-        }
-      }));
-      for (const d of chunk) if (d) out.push(d);
-    }
-    return out;
-  }
-
-  /** Today's point of every indexed coin, yesterday's distributions completed, and retention. */
+  /** Today's point of every published coin, and retention. */
   async function writeDailyPoints(now: Date): Promise<{ points: number; deleted: number }> {
     const today = utcDayOf(now);
-    const yesterday = addDays(today, -1);
     const coins = (await store.launchpadCoins()).map(indexedCoin);
-    for (const coin of coins) {
-      await store.putLaunchpadDailyPoint({ mint: coin.mint, day: today, data: { ...dailyPointOf(coin, today, now) } });
-      // Yesterday's point was written by its last refresh; payouts after that one landed since. The
-      // payout list is complete, so its distributions are recomputed; market cap and holders stay as read then.
-      const [prev] = await store.launchpadDailyPoints(coin.mint, yesterday, yesterday);
-      if (prev) {
-        const kept = prev.data as unknown as DailyPoint;
-        const fixed = dailyPointOf({ ...coin, market_cap_usd: kept.market_cap_usd, holders: kept.holders }, yesterday, new Date(kept.at));
-        await store.putLaunchpadDailyPoint({ mint: coin.mint, day: yesterday, data: { ...fixed } });
-      }
-    }
+    for (const coin of coins) await store.putLaunchpadDailyPoint({ mint: coin.mint, day: today, data: { ...dailyPointOf(coin, today, now) } });
     const deleted = await store.deleteLaunchpadDailyPointsBefore(addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS));
     return { points: coins.length, deleted };
   }
@@ -156,36 +142,55 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
       }
       // Timers, not `now`: the budget bounds how long this run holds the platform and the lease.
       const budget = AbortSignal.any([signal, timers.timeout(o.budgetMs)]);
-      let cursor = state.cursor;
+      let page = state.cursor === null ? 1 : Number(state.cursor);
       let pages = 0;
       let coins = 0;
-      const lead = `${resumed ? `resumed at page ${state.pages + 1}` : 'new refresh'}`;
-      while (pages < o.maxPages) {
-        let next: string | null;
-        try {
-          const page = await client.rewardTokens({ ...(cursor !== null ? { cursor } : {}), limit: o.pageLimit }, AbortSignal.any([budget]));
-          const fetched = await details(page.tokens.map((t) => t.mint), budget);
-          await store.stageLaunchpadPage(fetched.map((d) => ({ mint: d.mint, data: { ...d }, at: now })), page.next_cursor);
-          next = page.next_cursor;
-          coins += fetched.length;
-        } catch (err) {
-          if (budget.aborted && !signal.aborted) {
-            const reason = `out of time budget (${o.budgetMs} ms) after ${pages} pages`;
-            await store.recordLaunchpadRefreshError(reason, now);
-            return `${lead}, ${pages} pages (${coins} coins) staged, ${reason}; the next run resumes`;
+      let skipped = 0;
+      const lead = `${resumed ? `resumed at page ${page}` : 'new refresh'}`;
+      try {
+        // Once per run: the platform's distributor and configs, every coin's totals, the latest payouts.
+        const [platform, ledger, published] = await Promise.all([
+          readPlatformFacts(sources.launchpad, budget),
+          sources.launchpad.rewards(undefined, budget),
+          store.launchpadCoins(),
+        ]);
+        skipped += ledger.skipped;
+        const totals = new Map<string, RewardTotals>(ledger.launches.map((l) => [l.mint, totalsOf(l)]));
+        const seen = new Map<string, Payout[]>();
+        for (const d of ledger.distributions) {
+          const list = seen.get(d.mint) ?? [];
+          list.push({ at: Date.parse(d.distributedAt), quote_amount: d.amountTokens, signature: d.signature });
+          seen.set(d.mint, list);
+        }
+        const kept = new Map(published.map((r) => [r.mint, indexedCoin(r).recent_payouts ?? []]));
+        const recent = new Map<string, Payout[]>();
+        for (const mint of new Set([...seen.keys(), ...kept.keys()])) recent.set(mint, mergeRecentPayouts(kept.get(mint) ?? [], seen.get(mint) ?? [], now.getTime()));
+
+        while (pages < o.maxPages) {
+          const listed = await sources.launchpad.tokens({ page, pageSize: o.pageSize }, budget);
+          const assembled = await assembleCoins(sources, listed.tokens, totals, recent, platform, budget);
+          const next = nextPage(listed);
+          await store.stageLaunchpadPage(assembled.map((c) => ({ mint: c.mint, data: { ...c }, at: now })), next === null ? null : String(next));
+          pages++;
+          coins += assembled.length;
+          skipped += listed.skipped;
+          if (next === null) {
+            const publishedCount = await store.publishLaunchpadIndex(now);
+            const daily = await writeDailyPoints(now);
+            return `${lead}, ${pages} pages (${coins} coins) staged, index published with ${publishedCount} coins, ` +
+              `${daily.points} daily points written, ${daily.deleted} points deleted${skipped > 0 ? `, ${skipped} malformed entries skipped` : ''}`;
           }
-          // The staged pages and cursor stay: the next run retries this page; the published index keeps serving.
-          await store.recordLaunchpadRefreshError(`page ${state.pages + pages + 1}: ${message(err)}`, now);
-          throw err;
+          page = next;
         }
-        pages++;
-        if (next === null) {
-          const published = await store.publishLaunchpadIndex(now);
-          const daily = await writeDailyPoints(now);
-          return `${lead}, ${pages} pages (${coins} coins) staged, index published with ${published} coins, ` +
-            `${daily.points} daily points written, ${daily.deleted} points deleted`;
+      } catch (err) {
+        if (budget.aborted && !signal.aborted) {
+          const reason = `out of time budget (${o.budgetMs} ms) after ${pages} pages`;
+          await store.recordLaunchpadRefreshError(reason, now);
+          return `${lead}, ${pages} pages (${coins} coins) staged, ${reason}; the next run resumes`;
         }
-        cursor = next;
+        // The staged pages and cursor stay: the next run retries this page; the published index keeps serving.
+        await store.recordLaunchpadRefreshError(`page ${page}: ${message(err)}`, now);
+        throw err;
       }
       return `${lead}, ${pages} pages (${coins} coins) staged, page bound ${o.maxPages} reached; the next run resumes`;
     },

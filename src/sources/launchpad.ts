@@ -1,52 +1,58 @@
 /**
- * Launch platform (leg `launchpad`): the token-launch platform on the Raydium LaunchLab bonding-curve
- * program whose reward coins carry a Token-2022 transfer fee paid out to holders in the quote asset —
- * pairs (quote assets, categories, launchability), reward tokens (paged), per-token detail with payouts,
- * the rewards ledger, launch pricing per quote and mode, and platform stats. Thin typed client over
- * `HttpSource` behind a client-side token bucket; no key.
+ * Launch platform (leg `launchpad`): StonkFun's public API (`https://www.stonkfun.xyz/api/public/v1`, the
+ * live default of `LAUNCHPAD_URL`). Thin typed client over `HttpSource` behind a client-side token bucket
+ * (the platform allows 300 requests per minute per client; a 429's `Retry-After` is honoured by
+ * `HttpSource`). Every answer is unwrapped from `{ data, meta }`; lists are validated per element, and the
+ * number of elements skipped as malformed travels with the list so the endpoint can say so.
  *
- * The wire format is the SERVICE'S ASSUMPTION (no such platform documents a public JSON API; see
- * `./wire/launchpad.ts` and docs/launchpad.md "Platform API"), and so is the rate limit
- * (`LAUNCHPAD_RATE_LIMIT_PER_SECOND`). In live mode `LAUNCHPAD_URL` must point at a platform or adapter
- * that serves this format; otherwise every answer is `malformed`.
+ * What the API does not give (withdraw authority, fee mutability, adoption, top-10 share) is read on chain
+ * by `./launchpad-chain.ts`; the two are put together by `src/jobs/launchpad-coins.ts`.
  */
-import type { DailyPoint, RewardCoin } from '../analytics/launchpad/types.js';
-import { SourceError } from './errors.js';
+import type { TSchema, Static } from '@sinclair/typebox';
 import { systemTimers, type Timers } from '../lib/timers.js';
 import type { HttpSource } from './http-source.js';
-import { wireParser } from './wire.js';
+import { wireListParser, wireParser, type ParsedList } from './wire.js';
 import {
-  LaunchpadLedgerSchema,
-  LaunchpadPairsSchema,
-  LaunchpadPricingBodySchema,
-  LaunchpadStatsBodySchema,
-  LaunchpadTokenDetailBodySchema,
-  LaunchpadTokenPageSchema,
-  type LaunchpadLedgerEntry,
-  type LaunchpadMode,
-  type LaunchpadPair,
-  type LaunchpadPricing,
-  type LaunchpadStats,
-  type LaunchpadTokenDetail,
-  type LaunchpadTokenPage,
+  StonkDistributionSchema,
+  StonkEnvelopeSchema,
+  StonkLedgerLaunchSchema,
+  StonkPairSchema,
+  StonkPairsDataSchema,
+  StonkPricingDataSchema,
+  StonkRewardsDataSchema,
+  StonkStatsDataSchema,
+  StonkTokenDetailDataSchema,
+  StonkTokenRewardsDataSchema,
+  StonkTokenSchema,
+  StonkTokensPageDataSchema,
+  type StonkDistribution,
+  type StonkLedgerLaunch,
+  type StonkPair,
+  type StonkPricing,
+  type StonkStats,
+  type StonkToken,
+  type StonkTokenDetail,
+  type StonkTokenRewards,
 } from './wire/launchpad.js';
 
 export type {
-  LaunchpadLedgerEntry, LaunchpadMode, LaunchpadPair, LaunchpadPayout, LaunchpadPricing, LaunchpadStats,
-  LaunchpadTokenDetail, LaunchpadTokenPage, LaunchpadTokenSummary,
+  LaunchpadMode, LaunchpadQuoteCategory, StonkDistribution, StonkLedgerLaunch, StonkPair, StonkPricing, StonkStats, StonkToken,
+  StonkTokenDetail, StonkTokenRewards,
 } from './wire/launchpad.js';
-export { LAUNCHPAD_MODES, LAUNCHPAD_QUOTE_CATEGORIES } from './wire/launchpad.js';
+export { LAUNCHPAD_MODES, LAUNCHPAD_QUOTE_CATEGORIES, curveIndex, normalizeCategory } from './wire/launchpad.js';
 
-/** No public platform host follows the assumed format, so live mode has no working default: set `LAUNCHPAD_URL`. */
-export const LAUNCHPAD_LIVE_URL = 'https://launchpad.invalid';
+/** StonkFun's public API: the live default of `LAUNCHPAD_URL`. */
+export const LAUNCHPAD_LIVE_URL = 'https://www.stonkfun.xyz/api/public/v1';
 
-/** Assumed platform rate limit (requests per second per client); the bucket keeps us under it. */
+/** The platform's limit is 300 requests per minute per client: 5 per second, a second's worth back to back. */
 export const LAUNCHPAD_RATE_LIMIT_PER_SECOND = 5;
-/** Requests that may go out back to back before the bucket starts spacing them (one second's worth). */
 export const LAUNCHPAD_RATE_LIMIT_BURST = 5;
-/** Page size asked of `/api/v1/reward-tokens` unless the caller says otherwise (the assumed maximum). */
-export const LAUNCHPAD_PAGE_LIMIT_DEFAULT = 100;
-export const LAUNCHPAD_PAGE_LIMIT_MAX = 100;
+/** `/tokens` caps `pageSize` at 100 (a larger value is answered with 100). */
+export const LAUNCHPAD_PAGE_SIZE_MAX = 100;
+/** Entries asked of `/rewards` (every reward coin's totals in one call; the platform answers up to this many). */
+export const LAUNCHPAD_LEDGER_LIMIT = 10_000;
+/** `/tokens` sort value for "24 h volume, highest first" (the platform falls back to market cap for unknown values). */
+export const LAUNCHPAD_VOLUME_SORT = 'volume';
 
 /** What the rate limiter waits on: `now` in monotonic ms, `sleep` abortable (src/lib/timers.ts). */
 export type Clock = Pick<Timers, 'now' | 'sleep'>;
@@ -89,22 +95,52 @@ export class TokenBucket {
 export interface LaunchpadClientOptions {
   /** Base URL (`LAUNCHPAD_URL`, or the sandbox's), leg `launchpad`. */
   http: HttpSource;
-  /** Defaults to the assumed platform limit; tests inject a bucket on a fake clock. */
+  /** Defaults to the platform's limit; tests inject a bucket on a fake clock. */
   bucket?: TokenBucket;
 }
 
-export interface RewardTokensQuery {
-  /** Opaque cursor from the previous page's `next_cursor`; omitted for the first page. */
-  cursor?: string;
-  limit?: number;
+export interface TokensQuery {
+  page?: number;
+  pageSize?: number;
+  /** `volume` (24 h volume, highest first) unless told otherwise. */
+  sort?: string;
+  mode?: 'standard' | 'reward';
 }
 
-const parsePairs = wireParser(LaunchpadPairsSchema);
-const parsePage = wireParser(LaunchpadTokenPageSchema);
-const parseDetail = wireParser(LaunchpadTokenDetailBodySchema);
-const parseLedger = wireParser(LaunchpadLedgerSchema);
-const parsePricing = wireParser(LaunchpadPricingBodySchema);
-const parseStats = wireParser(LaunchpadStatsBodySchema);
+export interface TokensPage {
+  tokens: StonkToken[];
+  page: number;
+  totalPages: number;
+  total: number;
+  /** Coins on the page rejected as malformed (left out). */
+  skipped: number;
+}
+
+export interface RewardsLedger {
+  launches: StonkLedgerLaunch[];
+  distributions: StonkDistribution[];
+  /** Totals and distributions rejected as malformed (left out). */
+  skipped: number;
+}
+
+/** Parses the `{data, meta}` envelope, then `data` with the route's schema. */
+function enveloped<S extends TSchema>(dataSchema: S): (json: unknown) => Static<S> {
+  const envelope = wireParser(StonkEnvelopeSchema);
+  const data = wireParser(dataSchema);
+  return (json) => data(envelope(json).data);
+}
+
+const parsePairsData = enveloped(StonkPairsDataSchema);
+const parsePairList = wireListParser(StonkPairSchema);
+const parsePageData = enveloped(StonkTokensPageDataSchema);
+const parseTokenList = wireListParser(StonkTokenSchema);
+const parseDetail = enveloped(StonkTokenDetailDataSchema);
+const parseTokenRewards = enveloped(StonkTokenRewardsDataSchema);
+const parseRewardsData = enveloped(StonkRewardsDataSchema);
+const parseLaunchList = wireListParser(StonkLedgerLaunchSchema);
+const parseDistributionList = wireListParser(StonkDistributionSchema);
+const parsePricing = enveloped(StonkPricingDataSchema);
+const parseStats = enveloped(StonkStatsDataSchema);
 
 export class LaunchpadClient {
   private readonly http: HttpSource;
@@ -121,68 +157,49 @@ export class LaunchpadClient {
     return this.http.request(path, { parse, query, signal, notFoundStatuses: [404] });
   }
 
-  /** Every quote asset (`GET /api/v1/pairs`), launchable or not. */
-  async pairs(signal?: AbortSignal): Promise<LaunchpadPair[]> {
-    return (await this.get('/api/v1/pairs', parsePairs, undefined, signal)).pairs;
+  get leg() {
+    return this.http.leg;
   }
 
-  /** One page of the platform's coins (`GET /api/v1/reward-tokens`); `next_cursor` null on the last page. */
-  async rewardTokens(query: RewardTokensQuery = {}, signal?: AbortSignal): Promise<LaunchpadTokenPage> {
-    const limit = Math.min(Math.max(1, Math.floor(query.limit ?? LAUNCHPAD_PAGE_LIMIT_DEFAULT)), LAUNCHPAD_PAGE_LIMIT_MAX);
-    const page = await this.get('/api/v1/reward-tokens', parsePage, { cursor: query.cursor, limit }, signal);
-    // A cursor that points back at itself would page forever; the index must be able to trust termination.
-    if (page.next_cursor !== null && page.next_cursor === query.cursor) {
-      throw new SourceError(this.http.leg, 'malformed', 'launchpad returned the same cursor it was given', undefined, false);
-    }
-    return page;
+  /** Every quote asset (`GET /pairs`), launchable or not. */
+  async pairs(signal?: AbortSignal): Promise<ParsedList<StonkPair>> {
+    return parsePairList((await this.get('/pairs', parsePairsData, undefined, signal)).pairs);
   }
 
-  /** A coin with all its payouts (`GET /api/v1/tokens/{mint}`); an unknown mint is `not_found`. */
-  async token(mint: string, signal?: AbortSignal): Promise<LaunchpadTokenDetail> {
-    return (await this.get(`/api/v1/tokens/${encodeURIComponent(mint)}`, parseDetail, undefined, signal)).token;
+  /** One page of coins (`GET /tokens`), by 24 h volume unless told otherwise. */
+  async tokens(query: TokensQuery = {}, signal?: AbortSignal): Promise<TokensPage> {
+    const pageSize = Math.min(Math.max(1, Math.floor(query.pageSize ?? LAUNCHPAD_PAGE_SIZE_MAX)), LAUNCHPAD_PAGE_SIZE_MAX);
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const data = await this.get('/tokens', parsePageData, { page, pageSize, sort: query.sort ?? LAUNCHPAD_VOLUME_SORT, mode: query.mode }, signal);
+    const list = parseTokenList(data.tokens);
+    return { tokens: list.items, page: data.pagination.page, totalPages: data.pagination.totalPages, total: data.pagination.total, skipped: list.skipped };
   }
 
-  /** The distributor's ledger (`GET /api/v1/rewards`), optionally one coin's, entries strictly after `sinceMs`. */
-  async rewardsLedger(mint?: string, sinceMs?: number, signal?: AbortSignal): Promise<LaunchpadLedgerEntry[]> {
-    return (await this.get('/api/v1/rewards', parseLedger, { mint, since: sinceMs }, signal)).entries;
+  /** A coin and its launch record (`GET /tokens/{mint}`); an unknown mint is `not_found`. */
+  async token(mint: string, signal?: AbortSignal): Promise<StonkTokenDetail> {
+    return this.get(`/tokens/${encodeURIComponent(mint)}`, parseDetail, undefined, signal);
   }
 
-  /** Launch parameters for a quote and mode (`GET /api/v1/launch-pricing`); a quote closed for launches is `not_found`. */
-  async launchPricing(quoteMint: string, mode: LaunchpadMode, signal?: AbortSignal): Promise<LaunchpadPricing> {
-    return (await this.get('/api/v1/launch-pricing', parsePricing, { quote_mint: quoteMint, mode }, signal)).pricing;
+  /** A coin's lifetime distribution totals (`GET /tokens/{mint}/rewards`); `rewards` null for a standard launch. */
+  async tokenRewards(mint: string, signal?: AbortSignal): Promise<StonkTokenRewards> {
+    return this.get(`/tokens/${encodeURIComponent(mint)}/rewards`, parseTokenRewards, undefined, signal);
   }
 
-  /** Platform totals and the distributor address (`GET /api/v1/stats`). */
-  async stats(signal?: AbortSignal): Promise<LaunchpadStats> {
-    return (await this.get('/api/v1/stats', parseStats, undefined, signal)).stats;
+  /** Every reward coin's lifetime totals and the platform's latest distributions (`GET /rewards`). */
+  async rewards(limit: number = LAUNCHPAD_LEDGER_LIMIT, signal?: AbortSignal): Promise<RewardsLedger> {
+    const data = await this.get('/rewards', parseRewardsData, { limit }, signal);
+    const launches = parseLaunchList(data.launches);
+    const distributions = parseDistributionList(data.recentDistributions ?? []);
+    return { launches: launches.items, distributions: distributions.items, skipped: launches.skipped + distributions.skipped };
   }
-}
 
-/**
- * The analytics' `RewardCoin` from a token's detail: the distributor comes from `stats()` (one per
- * platform) and the daily points from the index's own snapshots (the platform keeps no history for us).
- */
-export function rewardCoinFrom(detail: LaunchpadTokenDetail, platformDistributor: string, daily: DailyPoint[] = []): RewardCoin {
-  return {
-    mint: detail.mint,
-    symbol: detail.symbol,
-    quote_mint: detail.quote_mint,
-    quote_symbol: detail.quote_symbol,
-    quote_category: detail.quote_category,
-    transfer_fee_bps: detail.transfer_fee_bps,
-    transfer_fee_max: detail.transfer_fee_max,
-    withdraw_authority: detail.withdraw_authority,
-    platform_distributor: platformDistributor,
-    fee_mutable: detail.fee_mutable,
-    adopted: detail.adopted,
-    created_at: detail.created_at,
-    holders: detail.holders,
-    top10_pct: detail.top10_pct,
-    market_cap_usd: detail.market_cap_usd,
-    volume_24h_usd: detail.volume_24h_usd,
-    price_change_24h_pct: detail.price_change_24h_pct,
-    payouts: detail.payouts.map((p) => ({ at: p.at, quote_amount: p.quote_amount, usd: p.usd })),
-    daily,
-    flywheel: detail.flywheel,
-  };
+  /** The LaunchLab constants of a launch on `quoteMint`, both modes (`GET /launchlab/pricing`); a quote it cannot price is an error. */
+  async launchLabPricing(quoteMint: string, signal?: AbortSignal): Promise<StonkPricing> {
+    return this.get('/launchlab/pricing', parsePricing, { quoteMint }, signal);
+  }
+
+  /** Platform totals and config switches (`GET /stats`). */
+  async stats(signal?: AbortSignal): Promise<StonkStats> {
+    return this.get('/stats', parseStats, undefined, signal);
+  }
 }

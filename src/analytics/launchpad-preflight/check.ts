@@ -40,7 +40,11 @@ export interface LaunchPricing {
    * Reward mode's transfer fee: allowed tiers (basis points) and the cap (maximum fee, raw base units). null in
    * standard-mode pricing; in reward mode null leaves tier and cap unresolved.
    */
-  reward_fee: { tiers_bps: number[]; maximum_fee: bigint } | null;
+  /**
+   * Reward-mode fee terms; `maximum_fee` null when the platform prescribes no cap (StonkFun publishes only
+   * the tiers): then the cap only has to be able to collect (> 0), and one below the supply is flagged.
+   */
+  reward_fee: { tiers_bps: number[]; maximum_fee: bigint | null } | null;
 }
 
 export interface PreflightOptions {
@@ -257,7 +261,7 @@ export function checkLaunch(decoded: DecodedLaunch, options: PreflightOptions): 
     if (fee) mismatch('transfer_fee.option', 'none', `${fee.basis_points} bps`, 'standard mode launches carry no transfer fee: pass no transferFeeExtensionParams, or preflight in reward mode');
   } else if (!fee) {
     const bps = terms ? `<one of ${terms.tiers_bps.join(', ')}>` : '<tier>';
-    const cap = terms ? String(terms.maximum_fee) : '<cap>';
+    const cap = terms && terms.maximum_fee !== null ? String(terms.maximum_fee) : '<cap>';
     mismatch('transfer_fee.option', 'set', 'none',
       `reward mode needs the transfer fee: pass ${TRANSFER_FEE_PARAMS_KEY}: { ${TRANSFER_FEE_BPS_KEY}: ${bps}, ${TRANSFER_FEE_MAX_KEY}: ${cap} }`);
   } else if (!terms) {
@@ -268,9 +272,13 @@ export function checkLaunch(decoded: DecodedLaunch, options: PreflightOptions): 
       mismatch('transfer_fee.tier', terms.tiers_bps.join(' | '), `${fee.basis_points}`,
         `set ${TRANSFER_FEE_BPS_KEY} to one of the platform's tiers: ${terms.tiers_bps.join(', ')} bps`);
     }
-    if (fee.maximum_fee !== terms.maximum_fee) {
+    if (terms.maximum_fee !== null && fee.maximum_fee !== terms.maximum_fee) {
       mismatch('transfer_fee.cap', show(terms.maximum_fee), show(fee.maximum_fee),
         `set ${TRANSFER_FEE_MAX_KEY} to ${terms.maximum_fee} (raw base units)`);
+    } else if (terms.maximum_fee === null && fee.maximum_fee === 0n) {
+      mismatch('transfer_fee.cap', '> 0', '0', `a 0 cap collects no tax (the coin would be zero-rate): set ${TRANSFER_FEE_MAX_KEY} to at least the supply (${pricing.supply}) so it never binds`);
+    } else if (terms.maximum_fee === null && fee.maximum_fee < pricing.supply) {
+      warnings.push(`transfer_fee.cap: ${fee.maximum_fee} raw is below the supply (${pricing.supply}): transfers whose tax would exceed it pay only the cap, so holders earn less on large trades`);
     }
   }
 

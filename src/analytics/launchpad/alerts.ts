@@ -4,7 +4,7 @@
  * moment falls in (since, now]. `since` older than 31 days is clamped (the index keeps 35 days of points).
  */
 import { round2, roundTo } from '../round.js';
-import { DAY_MS, HOUR_MS, lastPayout, payoutStatus, type PayoutStatus } from './payout.js';
+import { DAY_MS, HOUR_MS, lastObservedPayout, payoutStatus, type PayoutStatus } from './payout.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, ALERT_SNAPSHOT_EXACT_HOURS, STALE_AFTER_HOURS_DEFAULT } from './thresholds.js';
 import type { DailyPoint, RewardCoin } from './types.js';
 
@@ -65,18 +65,23 @@ export function launchpadAlerts(coin: RewardCoin, opts: AlertOptions): Launchpad
   const { since } = clampSince(opts.sinceMs, nowMs);
   const events: LaunchpadEvent[] = [];
   const status = payoutStatus(coin, nowMs, staleH);
-  const last = lastPayout(coin.payouts, nowMs);
+  const lastAt = status.last_payout_at;
+  // The amount is known when the platform's latest-payouts list carried that payout; else null.
+  const observed = lastObservedPayout(coin.recent_payouts, nowMs);
+  const lastAmount = observed !== null && observed.at === lastAt ? observed.quote_amount : null;
   const ev = (kind: LaunchpadEventKind, severity: Severity, at: number, message: string, data: LaunchpadEvent['data']) => events.push({ kind, severity, mint: coin.mint, at, message, data });
 
-  if (last !== null && last.at > since && status.status !== 'NOT_REWARD') {
-    ev('payout_landed', 'low', last.at, `${coin.symbol} paid holders ${last.quote_amount} ${coin.quote_symbol}`, { quote_amount: last.quote_amount, usd: last.usd });
+  if (lastAt !== null && lastAt > since && status.status !== 'NOT_REWARD') {
+    const usd = lastAmount === null || coin.quote_price_usd === null ? null : round2(lastAmount * coin.quote_price_usd);
+    const amount = lastAmount === null ? '' : ` ${lastAmount} ${coin.quote_symbol}`;
+    ev('payout_landed', 'low', lastAt, `${coin.symbol} paid holders${amount}`, { quote_amount: lastAmount, usd });
   }
   // PAYING→STALE: the stale moment (last payout + stale_after_hours) falls in (since, now]; STALE is
   // lower-inclusive, so the poll at exactly that moment reports it and the next poll (since = it) does not.
-  if (last !== null && status.status === 'STALE') {
-    const staleAt = last.at + staleH * HOUR_MS;
+  if (lastAt !== null && status.status === 'STALE') {
+    const staleAt = lastAt + staleH * HOUR_MS;
     if (staleAt > since && staleAt <= nowMs) {
-      ev('payout_stale', 'high', staleAt, `${coin.symbol} has not paid for ${staleH} h (PAYING → STALE)`, { last_payout_at: last.at, stale_after_hours: staleH });
+      ev('payout_stale', 'high', staleAt, `${coin.symbol} has not paid for ${staleH} h (PAYING → STALE)`, { last_payout_at: lastAt, stale_after_hours: staleH });
     }
   }
   if (coin.volume_24h_usd === null || coin.volume_24h_usd <= 0) {
@@ -90,11 +95,11 @@ export function launchpadAlerts(coin: RewardCoin, opts: AlertOptions): Launchpad
         ev('holders_change', change < 0 ? 'medium' : 'low', nowMs, `${coin.symbol} holders ${change > 0 ? '+' : ''}${change} % since ${snap.day} (${snap.holders} → ${coin.holders})`, { change_pct: change, from: snap.holders, to: coin.holders, snapshot_day: snap.day });
       }
     }
-    const paid = coin.payouts.filter((p) => p.at >= snap.at && p.at <= nowMs);
-    const quote = roundTo(paid.reduce((s, p) => s + p.quote_amount, 0), 6);
-    const usd = round2(paid.reduce((s, p) => s + (p.usd ?? 0), 0));
+    // Lifetime totals now and at the snapshot: exactly what was distributed between the two.
+    const quote = roundTo(Math.max(0, coin.distributed_quote - snap.distributed_quote), 6);
+    const usd = coin.quote_price_usd === null ? null : round2(quote * coin.quote_price_usd);
     const approximate = Math.abs(snap.at - since) > ALERT_SNAPSHOT_EXACT_HOURS * HOUR_MS;
-    ev('rewards_since', 'low', nowMs, `${coin.symbol} distributed ${quote} ${coin.quote_symbol} (${usd} USD) since ${snap.day}`, { quote_amount: quote, usd, snapshot_day: snap.day, snapshot_at: snap.at, approximate });
+    ev('rewards_since', 'low', nowMs, `${coin.symbol} distributed ${quote} ${coin.quote_symbol} (${usd ?? 'unpriced'} USD) since ${snap.day}`, { quote_amount: quote, usd, snapshot_day: snap.day, snapshot_at: snap.at, approximate });
   }
   return events.sort((a, b) => a.at - b.at || a.kind.localeCompare(b.kind));
 }

@@ -108,7 +108,7 @@ export function gemScore(coin: RewardCoin, nowMs: number): GemResult {
   if (momentum < 0) warnings.push(`already ran: +${coin.price_change_24h_pct} % in 24 h (≥ ${GEM_ALREADY_RAN_PCT} %)`);
   if (coin.top10_pct !== null && coin.top10_pct >= GEM_WARN_TOP10_PCT) warnings.push(`top 10 hold ${coin.top10_pct} % (≥ ${GEM_WARN_TOP10_PCT} %)`);
   if (coin.fee_mutable) warnings.push('the transfer fee can be changed after launch');
-  if (coin.withdraw_authority !== coin.platform_distributor) warnings.push('withdraw authority is not the platform distributor');
+  if (coin.reward_mechanism === 'transfer_fee' && coin.withdraw_authority !== coin.platform_distributor) warnings.push('withdraw authority is not the platform distributor');
   if (payout.status === 'NOT_REWARD') warnings.push(`not a reward coin: ${payout.reason}`);
   return { gem_score: score, stage, payout_status: payout.status, factors, reasons, warnings };
 }

@@ -82,15 +82,18 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
   const factors: Factor[] = [];
   const add = (name: keyof typeof HEALTH_WEIGHTS, share: number, detail: string) => factors.push({ name, value: round2(W[name] * share), max: W[name], detail });
 
+  const feeShare = coin.reward_mechanism === 'fee_share';
   const cap = coin.transfer_fee_max === null ? 'no cap' : `cap ${coin.transfer_fee_max}`;
-  if (bps === null || bps <= 0 || coin.transfer_fee_max === 0) add('fee', 0, `no collectable fee (${bps ?? 'none'} bps, ${cap})`);
+  if (feeShare) add('fee', 1, 'no transfer tax: holders are paid from the pool\'s trading-fee share');
+  else if (bps === null || bps <= 0 || coin.transfer_fee_max === 0) add('fee', 0, `no collectable fee (${bps ?? 'none'} bps, ${cap})`);
   else if (bps <= HEALTH_FULL_FEE_MAX_BPS) add('fee', 1, `${bps} bps (≤ ${HEALTH_FULL_FEE_MAX_BPS}), ${cap}`);
   else if (bps <= HEALTH_HALF_FEE_MAX_BPS) add('fee', 0.5, `${bps} bps (> ${HEALTH_FULL_FEE_MAX_BPS}, ≤ ${HEALTH_HALF_FEE_MAX_BPS}): heavy tax`);
   else add('fee', 0, `${bps} bps (> ${HEALTH_HALF_FEE_MAX_BPS}): the tax eats any yield`);
 
-  const authorityOk = coin.withdraw_authority !== null && coin.withdraw_authority === coin.platform_distributor;
-  add('withdraw_authority', authorityOk ? 1 : 0, authorityOk ? 'the platform distributor withdraws the fees' : `withdraw authority ${coin.withdraw_authority ?? 'none'} is not the platform distributor`);
-  add('fee_immutable', coin.fee_mutable ? 0 : 1, coin.fee_mutable ? 'the fee can be changed after launch' : 'the fee is fixed');
+  // A fee-share coin withholds nothing, so there is no withdraw authority to check and no rate to change.
+  const authorityOk = feeShare || (coin.withdraw_authority !== null && coin.withdraw_authority === coin.platform_distributor);
+  add('withdraw_authority', authorityOk ? 1 : 0, feeShare ? 'no withheld fee to withdraw (fee-share coin)' : authorityOk ? 'the platform distributor withdraws the fees' : `withdraw authority ${coin.withdraw_authority ?? 'none'} is not the platform distributor`);
+  add('fee_immutable', coin.fee_mutable ? 0 : 1, feeShare ? 'no transfer fee to change (fee-share coin)' : coin.fee_mutable ? 'the fee can be changed after launch' : 'the fee is fixed');
   const live = payout.status !== 'NOT_REWARD';
   add('reward_live', live ? 1 : 0, live ? 'tax is collected and adopted by the platform' : payout.reason);
   const distShare = payout.status === 'PAYING' ? 1 : payout.status === 'STALE' ? HEALTH_STALE_DISTRIBUTIONS_SHARE : 0;
@@ -107,7 +110,8 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
   if (!live) hard.push(payout.reason);
   if (!authorityOk) hard.push(`withdraw authority is not the platform distributor: the tax does not reach holders`);
   const level = healthLevel(score, hard.length > 0);
-  const rt = bps === null ? null : roundTripPct({ tax_bps: bps, impact_in_pct: opts.impact_in_pct ?? 0, impact_out_pct: opts.impact_out_pct ?? 0 });
+  const taxBps = feeShare ? 0 : bps;
+  const rt = taxBps === null ? null : roundTripPct({ tax_bps: taxBps, impact_in_pct: opts.impact_in_pct ?? 0, impact_out_pct: opts.impact_out_pct ?? 0 });
 
   // Deterministic: the same inputs always give the same words (weakest factors by lost points, ties by name).
   const weakest = factors
@@ -116,10 +120,10 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
     .slice(0, 2)
     .map((f) => `${f.name} (${f.detail})`);
   const llm_brief = [
-    `${coin.symbol} (${coin.mint}) is a ${coin.quote_symbol}-paying coin: payout status ${payout.status}, tax ${bps ?? 'none'} bps, round trip ${rt ?? 'n/a'} %.`,
+    `${coin.symbol} (${coin.mint}) is a ${coin.quote_symbol}-paying coin${feeShare ? ' (fee share, no transfer tax)' : ''}: payout status ${payout.status}, tax ${taxBps ?? 'none'} bps, round trip ${rt ?? 'n/a'} %.`,
     `Health ${score}/100, ${level}.`,
     hard.length > 0 ? `Hard failure: ${hard.join('; ')}.` : '',
     weakest.length > 0 ? `Weakest: ${weakest.join('; ')}.` : 'No weak reads.',
   ].filter((s) => s !== '').join(' ');
-  return { payout, transfer_tax_bps: bps, round_trip_pct: rt, health_score: score, level, factors, hard_failures: hard, llm_brief };
+  return { payout, transfer_tax_bps: taxBps, round_trip_pct: rt, health_score: score, level, factors, hard_failures: hard, llm_brief };
 }

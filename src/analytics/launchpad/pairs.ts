@@ -3,14 +3,13 @@
  * launchable, launch-protocol-ready and allowed category). The spec leaves the last two open; the service's
  * reading (docs/launchpad.md "Endpoint: launchpad-pairs"):
  *  - launchable: the platform says new launches may use the quote now;
- *  - launch-protocol-ready: the platform serves reward-mode launch pricing for the quote, for the launch
- *    program the preflight decodes, with the quote token program the pair lists, and that program is SPL
- *    Token or Token-2022. Without that reference an agent would sign a launch nobody can check, and a
- *    mismatched pool is never adopted (its tax goes to nobody);
+ *  - launch-protocol-ready: the platform says the launch program is ready for the quote (`launchLabReady`:
+ *    Raydium has created the LaunchLab global config it needs) and the quote's token program is SPL Token
+ *    or Token-2022. Without that an agent would sign a launch the program refuses;
  *  - allowed category: `AGENT_LAUNCH_CATEGORIES` — quotes whose value holders can rely on. Leveraged tokens
  *    decay by design, custom community tokens and collectibles have no dependable price or depth, so paying
  *    holders in them is not something an unattended agent should start.
- * Pure: the endpoint fetches the pairs and probes the pricing, this decides.
+ * Pure: the endpoint fetches the pairs, this decides.
  */
 import { LAUNCH_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../launchpad-preflight/constants.js';
 import type { QuoteCategory } from './types.js';
@@ -25,21 +24,13 @@ export interface PairFacts {
   category: QuoteCategory;
   launchable: boolean;
   token_program: string;
+  /** The platform's `launchLabReady`: Raydium has created the LaunchLab global config the quote needs; undefined = not said. */
+  launch_lab_ready: boolean | undefined;
 }
-
-/**
- * What the reward-mode pricing probe found: pricing, a definite "no pricing" (404), nothing (it failed), or
- * not asked (a quote closed to launches is not probed: it cannot be launched against whatever the pricing says).
- */
-export type PricingProbe =
-  | { kind: 'priced'; program_id: string; quote_token_program: string }
-  | { kind: 'not_priced' }
-  | { kind: 'unknown' }
-  | { kind: 'not_probed' };
 
 export interface Launchability {
   launchable: boolean;
-  /** null when the pricing probe failed or was not made (closed quote): unknown, never read as ready. */
+  /** null when the platform does not say: unknown, never read as ready. */
   launch_protocol_ready: boolean | null;
   category_allowed: boolean;
   is_agent_launchable: boolean;
@@ -47,26 +38,19 @@ export interface Launchability {
   reasons: string[];
 }
 
-function readiness(pair: PairFacts, probe: PricingProbe): { ready: boolean | null; reason: string | null } {
+function readiness(pair: PairFacts): { ready: boolean | null; reason: string | null } {
   if (!QUOTE_TOKEN_PROGRAMS.includes(pair.token_program)) {
     return { ready: false, reason: `the quote's token program ${pair.token_program} is neither SPL Token nor Token-2022` };
   }
-  if (probe.kind === 'not_probed') return { ready: null, reason: null };
-  if (probe.kind === 'unknown') return { ready: null, reason: 'launch pricing could not be read just now, so readiness is unknown' };
-  if (probe.kind === 'not_priced') return { ready: false, reason: 'the platform serves no reward-mode launch pricing for this quote' };
-  if (probe.program_id !== LAUNCH_PROGRAM_ID) {
-    return { ready: false, reason: `the pricing names launch program ${probe.program_id}, not ${LAUNCH_PROGRAM_ID}` };
-  }
-  if (probe.quote_token_program !== pair.token_program) {
-    return { ready: false, reason: `the pricing's quote token program ${probe.quote_token_program} differs from the pair's ${pair.token_program}` };
-  }
+  if (pair.launch_lab_ready === undefined) return { ready: null, reason: 'the platform does not say whether the launch program is ready for this quote' };
+  if (!pair.launch_lab_ready) return { ready: false, reason: `the launch program (${LAUNCH_PROGRAM_ID}) has no global config for this quote yet` };
   return { ready: true, reason: null };
 }
 
-export function agentLaunchability(pair: PairFacts, probe: PricingProbe): Launchability {
+export function agentLaunchability(pair: PairFacts): Launchability {
   const reasons: string[] = [];
   if (!pair.launchable) reasons.push('the platform has closed this quote to new launches');
-  const { ready, reason } = readiness(pair, probe);
+  const { ready, reason } = readiness(pair);
   if (reason !== null) reasons.push(reason);
   const categoryAllowed = AGENT_LAUNCH_CATEGORIES.includes(pair.category);
   if (!categoryAllowed) reasons.push(`category ${pair.category} is not one agents launch against (allowed: ${AGENT_LAUNCH_CATEGORIES.join(', ')})`);

@@ -21,31 +21,41 @@ export interface PayoutStatusResult {
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** Why a coin cannot pay rewards at all (no transfer fee, zero rate or cap, unadopted pool); null when it can. */
-export function notRewardReason(coin: RewardCoin): string | null {
-  if (coin.transfer_fee_bps === null) return 'no transfer fee: the mint has no transfer-fee extension, so there is no tax to distribute';
-  if (coin.transfer_fee_bps <= 0) return 'zero-rate: the transfer fee is 0 bps, so no tax is collected';
-  if (coin.transfer_fee_max !== null && coin.transfer_fee_max <= 0) return 'zero-rate: the transfer-fee cap is 0, so no tax is collected';
-  if (!coin.adopted) return 'unadopted: the platform never adopted the pool, so the tax goes to nobody';
+/**
+ * Why a coin cannot pay rewards at all; null when it can. A standard launch pays nothing; a transfer-fee
+ * coin whose rate or cap is zero collects nothing; a pool the platform never adopted pays nobody. A
+ * fee-share coin (no transfer fee: the first reward coins) is a reward coin as long as it is adopted.
+ */
+export function notRewardReason(coin: Pick<RewardCoin, 'reward_mechanism' | 'transfer_fee_bps' | 'transfer_fee_max' | 'adopted'>): string | null {
+  if (coin.reward_mechanism === null) {
+    return coin.transfer_fee_bps === null
+      ? 'no transfer fee: a standard launch (no transfer-fee extension, no fee share), so there is nothing to distribute'
+      : 'a standard launch: the platform distributes nothing to its holders';
+  }
+  if (coin.reward_mechanism === 'transfer_fee') {
+    if (coin.transfer_fee_bps === null || coin.transfer_fee_bps <= 0) return 'zero-rate: the transfer fee is 0 bps, so no tax is collected';
+    if (coin.transfer_fee_max !== null && coin.transfer_fee_max <= 0) return 'zero-rate: the transfer-fee cap is 0, so no tax is collected';
+  }
+  if (!coin.adopted) return 'unadopted: the pool was not created under the platform\'s config, so its fees go to nobody';
   return null;
 }
 
-/** The latest payout at or before `nowMs` (later-dated entries are ignored: the clock decides). */
-export function lastPayout(payouts: readonly Payout[], nowMs: number): Payout | null {
+/** The latest observed payout at or before `nowMs` (later-dated entries are ignored: the clock decides). */
+export function lastObservedPayout(payouts: readonly Payout[], nowMs: number): Payout | null {
   let last: Payout | null = null;
   for (const p of payouts) if (p.at <= nowMs && (last === null || p.at > last.at)) last = p;
   return last;
 }
 
-export function payoutStatus(coin: RewardCoin, nowMs: number, staleAfterHours: number = STALE_AFTER_HOURS_DEFAULT): PayoutStatusResult {
-  const last = lastPayout(coin.payouts, nowMs);
-  const lastAt = last?.at ?? null;
-  const hours = last === null ? null : round2((nowMs - last.at) / HOUR_MS);
+export function payoutStatus(coin: Pick<RewardCoin, 'reward_mechanism' | 'transfer_fee_bps' | 'transfer_fee_max' | 'adopted' | 'last_payout_at'>, nowMs: number, staleAfterHours: number = STALE_AFTER_HOURS_DEFAULT): PayoutStatusResult {
+  // The platform's own last-payout time (later-dated values are ignored: the clock decides).
+  const lastAt = coin.last_payout_at !== null && coin.last_payout_at <= nowMs ? coin.last_payout_at : null;
+  const hours = lastAt === null ? null : round2((nowMs - lastAt) / HOUR_MS);
   const notReward = notRewardReason(coin);
   if (notReward !== null) return { status: 'NOT_REWARD', reason: notReward, last_payout_at: lastAt, hours_since_last_payout: hours };
-  if (last === null) return { status: 'NEVER', reason: 'a reward coin that has not paid its holders yet', last_payout_at: null, hours_since_last_payout: null };
+  if (lastAt === null) return { status: 'NEVER', reason: 'a reward coin that has not paid its holders yet', last_payout_at: null, hours_since_last_payout: null };
   // Compare exact milliseconds, not the rounded hours: PAYING→STALE must happen exactly at the crossing.
-  if (nowMs - last.at < staleAfterHours * HOUR_MS) {
+  if (nowMs - lastAt < staleAfterHours * HOUR_MS) {
     return { status: 'PAYING', reason: `last payout ${hours} h ago (< ${staleAfterHours} h)`, last_payout_at: lastAt, hours_since_last_payout: hours };
   }
   return { status: 'STALE', reason: `last payout ${hours} h ago (≥ ${staleAfterHours} h)`, last_payout_at: lastAt, hours_since_last_payout: hours };

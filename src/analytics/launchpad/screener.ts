@@ -2,14 +2,14 @@
  * Screener helpers (spec `launchpad-screener`, `launchpad-yield-batch`): `live` = traded and paid within
  * 24 h; sorts are descending with unknown values last and ties broken by mint, so pages are stable.
  */
-import { HOUR_MS, lastPayout } from './payout.js';
+import { HOUR_MS } from './payout.js';
 import { LIVE_WINDOW_HOURS } from './thresholds.js';
 import type { RewardCoin } from './types.js';
 
-export function isLive(coin: RewardCoin, nowMs: number): boolean {
-  const last = lastPayout(coin.payouts, nowMs);
+export function isLive(coin: Pick<RewardCoin, 'last_payout_at' | 'volume_24h_usd'>, nowMs: number): boolean {
+  const last = coin.last_payout_at;
   const traded = coin.volume_24h_usd !== null && coin.volume_24h_usd > 0;
-  return traded && last !== null && nowMs - last.at < LIVE_WINDOW_HOURS * HOUR_MS;
+  return traded && last !== null && last <= nowMs && nowMs - last < LIVE_WINDOW_HOURS * HOUR_MS;
 }
 
 export type ScreenerSort = 'yield7d' | 'yield30d' | 'rewardsUsd' | 'volume24h' | 'lastPayout' | 'holders' | 'priceChange24h';

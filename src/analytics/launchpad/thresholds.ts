@@ -58,6 +58,11 @@ export const YIELD_CAUTION_MIN_DAYS = 7;
 /** The yield basis is the shortest window with ≥ this many days of real history, else lifetime (spec). */
 export const YIELD_BASIS_MIN_DAYS = 6.5;
 export const DAYS_PER_YEAR = 365;
+/**
+ * A yield is annualized only over at least this many observed days; before that `annualized_pct` is null
+ * (multiplying two days of payouts by 182 reads as a promise nobody can keep).
+ */
+export const YIELD_ANNUALIZE_MIN_DAYS = 7;
 
 // ── Gem score (gemScore) — weights sum to 100 ──────────────────────────────────────────────────────
 export const GEM_WEIGHTS = {

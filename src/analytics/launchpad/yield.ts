@@ -1,29 +1,39 @@
 /**
- * Trailing yields from the index's daily points (spec "Reward coin yield"): rewards USD distributed in the
- * window ÷ the average market cap over the window's points. "Real history" is how long the index has known
- * the coin (now − its first daily point), capped at the window: a coin 3 days old has 3 days of history in
- * its 7-day window, and that window is partial. Annualizing a short window multiplies noise, hence
- * `caution`.
+ * Trailing yields of a reward coin (spec "Reward coin yield"): rewards distributed in the window, priced in
+ * USD at the quote's current aggregator price, ÷ the average market cap over the window's daily points.
+ *
+ * What is observable: the platform's LIFETIME distribution total per coin, now and at each daily point the
+ * index recorded. So a window's rewards are `total now − total at its start point`, over exactly the span
+ * between the two (`history_days`, from `observed_from`):
+ *  - a coin launched inside the window starts at its launch with 0 distributed: the whole window is seen;
+ *  - otherwise the start is the last point at or before the window start (the span may exceed the window by
+ *    up to a day: the span is stated, not stretched), or — when the index has no point that old — the
+ *    earliest point after it, and the window is `partial`;
+ *  - lifetime runs from the launch (the platform's own total since launch).
+ * Annualized figures need `YIELD_ANNUALIZE_MIN_DAYS` of observed span; below it they are null.
  */
 import { round2, roundSig, roundTo } from '../round.js';
 import { DAY_MS } from './payout.js';
-import { DAYS_PER_YEAR, YIELD_BASIS_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from './thresholds.js';
-import type { DailyPoint } from './types.js';
+import { DAYS_PER_YEAR, YIELD_ANNUALIZE_MIN_DAYS, YIELD_BASIS_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from './thresholds.js';
+import type { DailyPoint, RewardCoin } from './types.js';
 
 export type YieldWindow = '7d' | '30d' | 'lifetime';
 
 export interface WindowYield {
   window: YieldWindow;
-  /** Days of real history inside the window (2 decimals). */
+  /** Days between the start point and now (2 decimals): the span the rewards were really observed over. */
   history_days: number;
-  /** The window reaches back before the coin's first point. Lifetime is never partial. */
+  /** When the observed span starts (epoch ms); null without any point to start from. */
+  observed_from: number | null;
+  /** The index has no point as old as the window start, so the span is shorter than the window. Lifetime never is. */
   partial: boolean;
   rewards_quote: number;
-  rewards_usd: number;
+  /** rewards_quote × the quote's current price; null when the quote is unpriced. */
+  rewards_usd: number | null;
   avg_market_cap_usd: number | null;
-  /** rewards ÷ average market cap, percent; null without a positive market cap or any history. */
+  /** rewards ÷ average market cap, percent; null without a price, a positive market cap or any span. */
   yield_pct: number | null;
-  /** yield × 365 ÷ history days; null when yield is. */
+  /** yield × 365 ÷ span; null when yield is, or when the span is under YIELD_ANNUALIZE_MIN_DAYS. */
   annualized_pct: number | null;
   caution: boolean;
 }
@@ -35,31 +45,54 @@ export interface TrailingYields {
   basis: YieldWindow;
 }
 
+export type YieldInputs = Pick<RewardCoin, 'created_at' | 'distributed_quote' | 'quote_price_usd' | 'market_cap_usd' | 'daily'>;
+
 const WINDOW_DAYS: Record<Exclude<YieldWindow, 'lifetime'>, number> = { '7d': 7, '30d': 30 };
 
-function windowYield(points: readonly DailyPoint[], nowMs: number, window: YieldWindow): WindowYield {
-  const known = points.filter((p) => p.at <= nowMs);
-  const first = known.reduce<number | null>((m, p) => (m === null || p.at < m ? p.at : m), null);
-  const lifetimeDays = first === null ? 0 : (nowMs - first) / DAY_MS;
-  const days = window === 'lifetime' ? null : WINDOW_DAYS[window];
-  const start = days === null ? -Infinity : nowMs - days * DAY_MS;
-  const inside = known.filter((p) => p.at > start);
-  const history = days === null ? lifetimeDays : Math.min(days, lifetimeDays);
-  const partial = days !== null && lifetimeDays < days;
-  const rewardsQuote = inside.reduce((s, p) => s + p.distributions_quote, 0);
-  const rewardsUsd = inside.reduce((s, p) => s + p.distributions_usd, 0);
-  const caps = inside.map((p) => p.market_cap_usd).filter((c): c is number => c !== null && c > 0);
-  const avgCap = caps.length === 0 ? null : caps.reduce((s, c) => s + c, 0) / caps.length;
-  const y = avgCap === null || history <= 0 ? null : (rewardsUsd / avgCap) * 100;
+interface StartPoint {
+  at: number;
+  distributed_quote: number;
+  partial: boolean;
+}
+
+function startOf(coin: YieldInputs, nowMs: number, window: YieldWindow): StartPoint | null {
+  const launch: StartPoint = { at: coin.created_at, distributed_quote: 0, partial: false };
+  if (window === 'lifetime') return coin.created_at <= nowMs ? launch : null;
+  const windowStart = nowMs - WINDOW_DAYS[window] * DAY_MS;
+  if (coin.created_at >= windowStart) return coin.created_at <= nowMs ? launch : null;
+  let before: DailyPoint | null = null;
+  let after: DailyPoint | null = null;
+  for (const p of coin.daily) {
+    if (p.at > nowMs || p.at < coin.created_at) continue;
+    if (p.at <= windowStart) { if (before === null || p.at > before.at) before = p; }
+    else if (after === null || p.at < after.at) after = p;
+  }
+  if (before !== null) return { at: before.at, distributed_quote: before.distributed_quote, partial: false };
+  if (after !== null) return { at: after.at, distributed_quote: after.distributed_quote, partial: true };
+  return null;
+}
+
+function windowYield(coin: YieldInputs, nowMs: number, window: YieldWindow): WindowYield {
+  const start = startOf(coin, nowMs, window);
+  const history = start === null ? 0 : (nowMs - start.at) / DAY_MS;
+  const rewardsQuote = start === null ? 0 : Math.max(0, coin.distributed_quote - start.distributed_quote);
+  const rewardsUsd = coin.quote_price_usd === null ? null : rewardsQuote * coin.quote_price_usd;
+  const caps = start === null ? [] : coin.daily.filter((p) => p.at >= start.at && p.at <= nowMs).map((p) => p.market_cap_usd);
+  caps.push(coin.market_cap_usd);
+  const positive = caps.filter((c): c is number => c !== null && c > 0);
+  const avgCap = positive.length === 0 ? null : positive.reduce((s, c) => s + c, 0) / positive.length;
+  const y = rewardsUsd === null || avgCap === null || history <= 0 ? null : (rewardsUsd / avgCap) * 100;
+  const partial = start?.partial ?? window !== 'lifetime';
   return {
     window,
     history_days: round2(history),
+    observed_from: start?.at ?? null,
     partial,
     rewards_quote: roundTo(rewardsQuote, 6),
-    rewards_usd: round2(rewardsUsd),
+    rewards_usd: rewardsUsd === null ? null : round2(rewardsUsd),
     avg_market_cap_usd: avgCap === null ? null : round2(avgCap),
     yield_pct: y === null ? null : roundTo(y, 4),
-    annualized_pct: y === null ? null : round2((y * DAYS_PER_YEAR) / history),
+    annualized_pct: y === null || history < YIELD_ANNUALIZE_MIN_DAYS ? null : round2((y * DAYS_PER_YEAR) / history),
     caution: history < YIELD_CAUTION_MIN_DAYS || partial,
   };
 }
@@ -71,15 +104,15 @@ export function yieldBasis(y: Pick<TrailingYields, '7d' | '30d'>): YieldWindow {
   return 'lifetime';
 }
 
-export function trailingYields(points: readonly DailyPoint[], nowMs: number): TrailingYields {
-  const w7 = windowYield(points, nowMs, '7d');
-  const w30 = windowYield(points, nowMs, '30d');
-  return { '7d': w7, '30d': w30, lifetime: windowYield(points, nowMs, 'lifetime'), basis: yieldBasis({ '7d': w7, '30d': w30 }) };
+export function trailingYields(coin: YieldInputs, nowMs: number): TrailingYields {
+  const w7 = windowYield(coin, nowMs, '7d');
+  const w30 = windowYield(coin, nowMs, '30d');
+  return { '7d': w7, '30d': w30, lifetime: windowYield(coin, nowMs, 'lifetime'), basis: yieldBasis({ '7d': w7, '30d': w30 }) };
 }
 
 /**
- * Expected payout per day per USD held, from the basis window: (rewards ÷ average cap) ÷ history days.
- * Null when the basis has no yield (no cap or no history). 10 significant digits: float noise goes, tiny rates stay.
+ * Expected payout per day per USD held, from the basis window: (rewards ÷ average cap) ÷ span days.
+ * Null when the basis has no yield (no price, cap or span). 10 significant digits: float noise goes, tiny rates stay.
  */
 export function payoutPerDayPerUsd(y: TrailingYields): number | null {
   const b = y[y.basis];

@@ -6,8 +6,8 @@ import type { DailyPoint } from '../../analytics/launchpad/types.js';
 import { clampSince, coinSummary, launchpadAlerts, type LaunchpadEvent } from '../../analytics/launchpad/alerts.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, STALE_AFTER_HOURS_DEFAULT } from '../../analytics/launchpad/thresholds.js';
 import { addDays, utcDayOf } from '../../jobs/days.js';
-import { rewardCoinFrom, type LaunchpadTokenDetail } from '../../sources/launchpad.js';
-import { indexStaleCaveat, launchpadCoinDetail } from './launchpad-reward-risk.js';
+import type { IndexedCoin } from '../../jobs/launchpad-coins.js';
+import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { AlertsSchema } from './shared/alerts-schema.js';
 
 interface AlertsInput {
@@ -18,9 +18,9 @@ interface AlertsInput {
 }
 
 /** The coin, or null when the platform does not know it (spec: unknown coins go to not_found, not an error). */
-async function coinOrNull(mint: string, ctx: HandlerContext): Promise<{ detail: LaunchpadTokenDetail; source: 'index' | 'live' } | null> {
+async function coinOrNull(mint: string, ctx: HandlerContext): Promise<{ coin: IndexedCoin; source: 'index' | 'live' } | null> {
   try {
-    return await launchpadCoinDetail(mint, ctx);
+    return await launchpadCoin(mint, ctx);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'not_found') return null;
     throw err;
@@ -38,8 +38,7 @@ async function alertsAnswer(input: AlertsInput, ctx: HandlerContext): Promise<Ha
   const fromDay = addDays(utcDayOf(new Date(since)), -1);
   const today = utcDayOf(now);
   const mints = [...new Set(input.mints)];
-  const [stats, caveats, found] = await Promise.all([
-    ctx.sources.launchpad.stats(ctx.signal),
+  const [caveats, found] = await Promise.all([
     indexStaleCaveat(ctx),
     Promise.all(mints.map(async (mint) => {
       const c = await coinOrNull(mint, ctx);
@@ -54,7 +53,7 @@ async function alertsAnswer(input: AlertsInput, ctx: HandlerContext): Promise<Ha
   const notFound: string[] = [];
   for (const f of found) {
     if (f.coin === null) { notFound.push(f.mint); continue; }
-    const coin = rewardCoinFrom(f.coin.detail, stats.platform_distributor, f.points ?? []);
+    const coin = withDaily(f.coin.coin, f.points ?? []);
     for (const e of launchpadAlerts(coin, { sinceMs: since, nowMs, staleAfterHours, minHoldersChangePct })) {
       events.push({ ...e, symbol: coin.symbol });
     }

@@ -40,7 +40,7 @@ function sortRows<T extends LaunchIntelRow>(rows: T[], sort: IntelSort): T[] {
  * became of it: zero-rate and unadopted launches are failed reward launches and count against survival and
  * paying share. A coin without the extension is a standard launch and tells nothing about reward demand.
  */
-const isRewardLaunch = (c: RewardCoin) => c.transfer_fee_bps !== null;
+const isRewardLaunch = (c: RewardCoin) => c.reward_mechanism !== null;
 
 interface IntelInput { category?: QuoteCategory; min_coins?: number; sort?: IntelSort; limit?: number }
 

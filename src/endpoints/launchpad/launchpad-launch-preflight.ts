@@ -11,7 +11,7 @@ import {
 } from '../../analytics/launchpad-preflight/index.js';
 import { toApiError } from '../../sources/errors.js';
 import { gatherLegs, legTimings } from '../shared/legs.js';
-import { curveTypeOf, preflightPricing } from './shared/preflight-pricing.js';
+import { preflightPricing } from './shared/preflight-pricing.js';
 import { PreflightSchema } from './shared/preflight-schema.js';
 
 interface PreflightInput {
@@ -42,24 +42,21 @@ function decodeOr400(unsignedTransaction: string): DecodedLaunch {
 async function preflightAnswer(input: PreflightInput, ctx: HandlerContext): Promise<HandlerResult> {
   // Decode first: a malformed transaction is refused before any upstream call is spent on it.
   const decoded = decodeOr400(input.unsigned_transaction);
-  const otherMode: LaunchMode = input.mode === 'reward' ? 'standard' : 'reward';
   const legs = await gatherLegs({
-    pricing: () => ctx.sources.launchpad.launchPricing(input.quote_mint, input.mode, ctx.signal),
-    // Optional: only feeds the "you passed the other mode's platform id" hint (see preflightPricing).
-    other: () => ctx.sources.launchpad.launchPricing(input.quote_mint, otherMode, ctx.signal),
+    pricing: () => ctx.sources.launchpad.launchLabPricing(input.quote_mint, ctx.signal),
+    pairs: () => ctx.sources.launchpad.pairs(ctx.signal),
   });
-  if (!legs.pricing.ok) {
-    // The platform answers 404 for a quote that is closed for launches or unknown: the caller picked a
-    // quote that cannot launch, which is an input problem (400), not a missing on-chain subject (404).
-    if (legs.pricing.error.kind === 'not_found') {
-      const message = `${input.quote_mint} is not a launchable quote on the platform (closed or unknown): pick one of launchpad-pairs with is_agent_launchable true`;
-      throw new ApiError('invalid_input', `${message}. You were not charged.`, { issues: [{ path: '/quote_mint', message }] });
-    }
-    throw toApiError(legs.pricing.error);
+  if (!legs.pairs.ok) throw toApiError(legs.pairs.error);
+  // Launchability is the platform's pairs list (its pricing answers for closed quotes too): a quote that is
+  // not listed, or closed to launches, is an input problem (400), not a missing on-chain subject (404).
+  const pair = legs.pairs.value.items.find((p) => p.mint === input.quote_mint);
+  if (pair === undefined || !pair.launchable || (!legs.pricing.ok && legs.pricing.error.kind === 'not_found')) {
+    const message = `${input.quote_mint} is not a launchable quote on the platform (closed or unknown): pick one of launchpad-pairs with is_agent_launchable true`;
+    throw new ApiError('invalid_input', `${message}. You were not charged.`, { issues: [{ path: '/quote_mint', message }] });
   }
-  // A failed other-mode read is swallowed without a caveat: the checks themselves do not depend on it.
-  const wire = legs.pricing.value;
-  const pricing = preflightPricing(wire, legs.other.ok ? legs.other.value : null);
+  if (!legs.pricing.ok) throw toApiError(legs.pricing.error);
+  const doc = legs.pricing.value;
+  const pricing = preflightPricing(doc, input.mode);
   const result = checkLaunch(decoded, { quoteMint: input.quote_mint, mode: input.mode, pricing, launchParams: input.launch_params });
   return {
     data: {
@@ -76,19 +73,19 @@ async function preflightAnswer(input: PreflightInput, ctx: HandlerContext): Prom
         address_table_lookups: decoded.address_table_lookups.length,
       },
       reference: {
-        quote_mint: wire.quote_mint,
-        mode: wire.mode,
-        program_id: wire.program_id,
-        global_config: wire.global_config,
-        platform_id: wire.platform_id,
-        quote_token_program: wire.quote_token_program,
-        curve_type: curveTypeOf(wire.curve_type),
-        supply: wire.supply,
-        total_sell: wire.total_sell,
-        raise: wire.raise,
-        creator_fee_on: wire.creator_fee_on,
-        curve_rule_account: wire.curve_rule_account,
-        transfer_fee: wire.transfer_fee === null ? null : { tiers_bps: [...wire.transfer_fee.tiers_bps], max_fee: wire.transfer_fee.max_fee },
+        quote_mint: doc.quote.mint,
+        mode: input.mode,
+        program_id: pricing.program_id,
+        global_config: pricing.global_config,
+        platform_id: pricing.platform_ids[input.mode],
+        quote_token_program: pricing.quote_token_program,
+        curve_type: pricing.curve_type,
+        supply: doc.curve.supply,
+        total_sell: doc.curve.totalSellA,
+        raise: doc.raise.raw,
+        creator_fee_on: pricing.creator_fee_on,
+        curve_rule_account: pricing.curve_rule_account,
+        transfer_fee: input.mode === 'reward' ? { tiers_bps: [...doc.modes.reward.transferFeeBps], max_fee: null, withdraw_authority: doc.modes.reward.withdrawWithheldAuthority } : null,
       },
       as_of: ctx.now().toISOString(),
     },

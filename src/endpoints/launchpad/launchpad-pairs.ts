@@ -1,24 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { LaunchCategory, withDefault } from '../../registry/fields.js';
-import { AGENT_LAUNCH_CATEGORIES, agentLaunchability, type PricingProbe } from '../../analytics/launchpad/pairs.js';
+import { AGENT_LAUNCH_CATEGORIES, agentLaunchability } from '../../analytics/launchpad/pairs.js';
 import type { QuoteCategory } from '../../analytics/launchpad/types.js';
+import { quotePrices } from '../../jobs/launchpad-coins.js';
 import { SourceError } from '../../sources/errors.js';
-import type { LaunchpadPair } from '../../sources/launchpad.js';
+import { normalizeCategory } from '../../sources/launchpad.js';
 import { PairsSchema } from './shared/pairs-schema.js';
 
-/**
- * Reward-mode pricing of one open quote, as a probe result: a 404 means the platform will not price a launch
- * there; any other failure leaves readiness unknown rather than failing the whole list.
- */
-async function probePricing(pair: LaunchpadPair, ctx: HandlerContext): Promise<PricingProbe> {
-  if (!pair.launchable) return { kind: 'not_probed' };
+/** Quote prices (one aggregator call); a failure leaves them null with a caveat rather than failing a free list. */
+async function pricesOrNull(mints: string[], ctx: HandlerContext): Promise<Map<string, number> | null> {
   try {
-    const p = await ctx.sources.launchpad.launchPricing(pair.quote_mint, 'reward', ctx.signal);
-    return { kind: 'priced', program_id: p.program_id, quote_token_program: p.quote_token_program };
+    return await quotePrices(ctx.sources.jupiter, mints, ctx.signal);
   } catch (err) {
-    if (err instanceof SourceError && err.kind === 'not_found') return { kind: 'not_priced' };
-    if (err instanceof SourceError) return { kind: 'unknown' };
+    if (err instanceof SourceError) return null;
     throw err;
   }
 }
@@ -27,30 +22,31 @@ async function pairsAnswer(input: { category?: QuoteCategory; launchable_only?: 
   const now = ctx.now();
   // The list itself is required: without it there is nothing to answer (502/504 as for any required leg).
   const all = await ctx.sources.launchpad.pairs(ctx.signal);
-  const listed = all.filter((p) => input.category === undefined || p.category === input.category);
-  const probes = await Promise.all(listed.map((p) => probePricing(p, ctx)));
+  const listed = all.items.filter((p) => input.category === undefined || normalizeCategory(p.category) === input.category);
+  const prices = await pricesOrNull(listed.map((p) => p.mint), ctx);
   const rows = listed
-    .map((p, i) => ({
-      quote_mint: p.quote_mint,
-      symbol: p.symbol,
-      name: p.name,
-      category: p.category,
-      decimals: p.decimals,
-      token_program: p.token_program,
-      price_usd: p.price_usd,
-      ...agentLaunchability(p, probes[i]!),
-    }))
+    .map((p) => {
+      const category = normalizeCategory(p.category);
+      return {
+        quote_mint: p.mint,
+        symbol: p.symbol,
+        name: p.name,
+        category,
+        category_raw: p.category,
+        category_label: p.categoryLabel ?? null,
+        decimals: p.decimals,
+        token_program: p.tokenProgram,
+        price_usd: prices?.get(p.mint) ?? null,
+        ...agentLaunchability({ quote_mint: p.mint, category, launchable: p.launchable, token_program: p.tokenProgram, launch_lab_ready: p.launchLabReady }),
+      };
+    })
     .filter((r) => input.launchable_only !== true || r.is_agent_launchable)
     // Agent-launchable first, then by symbol: the list reads as "what can I use" top down.
     .sort((a, b) => Number(b.is_agent_launchable) - Number(a.is_agent_launchable) || a.symbol.localeCompare(b.symbol) || a.quote_mint.localeCompare(b.quote_mint));
   const caveats: Caveat[] = [];
-  const unknown = listed.filter((_, i) => probes[i]!.kind === 'unknown').map((p) => p.symbol);
-  if (unknown.length > 0) {
-    caveats.push({
-      code: 'pricing_unavailable',
-      leg: 'launchpad',
-      message: `Launch pricing could not be read for ${unknown.join(', ')}: their readiness is unknown, so they are not counted as agent-launchable.`,
-    });
+  if (prices === null) caveats.push({ code: 'prices_unavailable', leg: 'price_aggregator', message: 'The price aggregator did not answer: price_usd is null for every pair.' });
+  if (all.skipped > 0) {
+    caveats.push({ code: 'items_skipped', leg: 'launchpad', message: `${all.skipped} malformed pair entries from the platform were skipped (${all.firstError ?? 'unreadable'}).` });
   }
   return {
     data: {
@@ -88,8 +84,8 @@ export default defineEndpoint({
   description:
     'Free and unauthenticated. The quote assets a launch on the launchpad can be paired against, with normalized ' +
     'categories and `is_agent_launchable`: launchable (the platform lets new launches use the quote), ' +
-    'launch_protocol_ready (the platform serves reward-mode launch pricing for it, for the launch program, with the ' +
-    'quote\'s token program: what launchpad-launch-preflight checks against) and category_allowed (solana, ' +
+    'launch_protocol_ready (the platform says the LaunchLab program is ready for the quote, and its token program is ' +
+    'SPL Token or Token-2022) and category_allowed (solana, ' +
     'currency, xstock, prestock). `reasons` lists every condition a pair fails. launchable_only keeps only ' +
     'agent-launchable pairs. A launch quote mint must be one of these. Cached 5 minutes.',
   input: Type.Object(

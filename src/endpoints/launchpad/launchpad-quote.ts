@@ -7,8 +7,7 @@ import { tradeQuote } from '../../analytics/launchpad/quote.js';
 import { payoutPerDayPerUsd, trailingYields } from '../../analytics/launchpad/yield.js';
 import { addDays, utcDayOf } from '../../jobs/days.js';
 import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
-import { rewardCoinFrom } from '../../sources/launchpad.js';
-import { indexStaleCaveat, launchpadCoinDetail } from './launchpad-reward-risk.js';
+import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { QuoteSchema } from './shared/quote-schema.js';
 
 /**
@@ -25,23 +24,22 @@ async function quoteAnswer(input: { mint: string; size_usd?: number; hold_days?:
   const sizeUsd = input.size_usd ?? SIZE_USD_DEFAULT;
   const holdDays = input.hold_days ?? HOLD_DAYS_DEFAULT;
   const today = utcDayOf(now);
-  const [{ detail, source }, stats, rows, caveats] = await Promise.all([
-    launchpadCoinDetail(input.mint, ctx),
-    ctx.sources.launchpad.stats(ctx.signal),
+  const [{ coin: record, source }, rows, caveats] = await Promise.all([
+    launchpadCoin(input.mint, ctx),
     ctx.store.launchpadDailyPoints(input.mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today),
     indexStaleCaveat(ctx),
   ]);
   // The index job wrote these from validated DailyPoints (dailyPointOf), so the shape is trusted.
   const points = rows.map((r) => r.data as unknown as DailyPoint);
-  const coin = rewardCoinFrom(detail, stats.platform_distributor, points);
+  const coin = withDaily(record, points);
   const status = payoutStatus(coin, now.getTime());
-  const y = trailingYields(points, now.getTime());
+  const y = trailingYields(coin, now.getTime());
   const rate = payoutPerDayPerUsd(y);
   const q = tradeQuote({
     size_usd: sizeUsd,
     hold_days: holdDays,
-    // A coin without a transfer fee is taxed nothing on either leg.
-    tax_bps: coin.transfer_fee_bps ?? 0,
+    // A coin without a transfer fee (standard, or paid by fee share) is taxed nothing on either leg.
+    tax_bps: coin.reward_mechanism === 'fee_share' ? 0 : coin.transfer_fee_bps ?? 0,
     impact_in_pct: NO_IMPACT_PCT,
     impact_out_pct: NO_IMPACT_PCT,
     payout_per_day_per_usd: rate,
@@ -51,7 +49,7 @@ async function quoteAnswer(input: { mint: string; size_usd?: number; hold_days?:
   const out: Caveat[] = [...caveats];
   out.push({ code: 'price_impact_excluded', leg: 'launchpad', message: 'The platform reports no pool depth: costs are the transfer tax only; price impact would add to them.' });
   if (source === 'live') {
-    out.push({ code: 'not_indexed', leg: 'launchpad', message: 'The coin is not in the index yet, so it has no daily history and no payout rate: the verdict is NOT_PAYING.' });
+    out.push({ code: 'not_indexed', leg: 'launchpad', message: 'The coin is not in the index (launched since its last refresh, or no trade in 24 h): it has no daily points, so the payout rate comes from its launch-to-now totals only when it is younger than 7 days.' });
   }
   return {
     data: {

@@ -1,46 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint, type HandlerContext, type HandlerResult, type Caveat } from '../../registry/types.js';
+import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { ApiError } from '../../app/errors.js';
 import { healthScore } from '../../analytics/launchpad/health.js';
-import { indexedCoin, launchpadIndexState } from '../../jobs/launchpad-index.js';
-import { SourceError } from '../../sources/errors.js';
-import { rewardCoinFrom, type LaunchpadTokenDetail } from '../../sources/launchpad.js';
+import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { RewardRiskSchema } from './shared/reward-risk-schema.js';
-
-/**
- * The coin from the index, or — when the index does not hold it (launched since the last refresh, or no
- * index yet) — read live, so a brand-new coin still answers. An unknown mint is a 404, not charged.
- */
-export async function launchpadCoinDetail(mint: string, ctx: HandlerContext): Promise<{ detail: LaunchpadTokenDetail; source: 'index' | 'live' }> {
-  const row = await ctx.store.launchpadCoin(mint);
-  if (row) return { detail: indexedCoin(row), source: 'index' };
-  try {
-    return { detail: await ctx.sources.launchpad.token(mint, ctx.signal), source: 'live' };
-  } catch (err) {
-    if (err instanceof SourceError && err.kind === 'not_found') {
-      throw new ApiError('not_found', `${mint} is not a coin of the launch platform. You were not charged.`);
-    }
-    throw err;
-  }
-}
-
-/** The `index_stale` caveat when the serving index's last complete refresh is 30 minutes old or more (or none yet). */
-export async function indexStaleCaveat(ctx: HandlerContext): Promise<Caveat[]> {
-  const state = await launchpadIndexState(ctx.store, ctx.now());
-  if (!state.stale) return [];
-  const age = state.age_s === null ? 'no complete refresh yet' : `last complete refresh ${Math.floor(state.age_s / 60)} min ago`;
-  return [{ code: 'index_stale', leg: 'launchpad', message: `The coin index is stale (${age}); figures may lag the platform.` }];
-}
 
 async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();
-  const [{ detail, source }, stats, caveats] = await Promise.all([
-    launchpadCoinDetail(input.mint, ctx),
-    ctx.sources.launchpad.stats(ctx.signal),
-    indexStaleCaveat(ctx),
-  ]);
-  const coin = rewardCoinFrom(detail, stats.platform_distributor);
+  const [{ coin: record, source }, caveats] = await Promise.all([launchpadCoin(input.mint, ctx), indexStaleCaveat(ctx)]);
+  const coin = withDaily(record);
   const h = healthScore(coin, now.getTime());
   return {
     data: {
@@ -49,6 +17,8 @@ async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): P
       quote_mint: coin.quote_mint,
       quote_symbol: coin.quote_symbol,
       quote_category: coin.quote_category,
+      quote_category_raw: coin.quote_category_raw,
+      reward_mechanism: coin.reward_mechanism,
       payout_status: h.payout.status,
       payout_reason: h.payout.reason,
       last_payout_at: h.payout.last_payout_at === null ? null : new Date(h.payout.last_payout_at).toISOString(),
@@ -61,6 +31,12 @@ async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): P
       factors: h.factors.map((f) => ({ ...f })),
       hard_failures: h.hard_failures,
       withdraw_authority: coin.withdraw_authority,
+      fee_mutable: coin.fee_mutable,
+      adopted: coin.adopted,
+      top10_pct: coin.top10_pct,
+      holders: coin.holders,
+      distributed_quote: coin.distributed_quote,
+      payout_count: coin.payout_count,
       platform_distributor: coin.platform_distributor,
       llm_brief: h.llm_brief,
       source,
@@ -95,14 +71,14 @@ export default defineEndpoint({
   summary: 'Reward coin payout status, tax cost and 0-100 health score',
   description:
     'For a launchpad reward coin: payout status (PAYING: a payout in the last 24 h; STALE: has paid, not in 24 h; ' +
-    'NEVER: a live reward coin not paid yet; NOT_REWARD: no transfer fee, a 0 bps rate or 0 cap, or a pool the ' +
-    'platform never adopted), transfer-tax bps, round-trip percent (tax taken in and out, price impact excluded), a ' +
+    'NEVER: a live reward coin not paid yet; NOT_REWARD: a standard launch, a 0 bps rate or 0 cap, or a pool the ' +
+    'platform never adopted; fee-share reward coins without a transfer tax are reward coins), transfer-tax bps, round-trip percent (tax taken in and out, price impact excluded), a ' +
     '0 to 100 health score with its factor breakdown and level HEALTHY (75 or more), MIXED (50 or more), WEAK (25 ' +
     'or more) or BROKEN (below 25, or forced by a hard failure: NOT_REWARD, or a withdraw authority other than the ' +
     'platform\'s distributor), and an llm_brief. Health reads fee bps and cap, withdraw authority, fee mutability, ' +
     'zero-rate or unadopted detection, distributions and recency, flywheel, holders and top-10 concentration, ' +
-    'quote category and age. Read from the 10-minute coin index (caveat index_stale once it is 30 minutes old), ' +
-    'or live from the platform for a coin not yet indexed. An unknown mint is a 404, not charged.',
+    'quote category and age. Authorities, adoption and top-10 share are read on chain; the rest from the platform. Read from the ' +
+    '10-minute coin index (caveat index_stale once it is 30 minutes old), or live for a coin not indexed. An unknown mint is a 404, not charged.',
   input: Type.Object(
     {
       mint: Address('Reward coin mint'),

@@ -2,33 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
 import { healthScore } from '../../analytics/launchpad/health.js';
-import { lastPayout, payoutStatus } from '../../analytics/launchpad/payout.js';
+import { payoutStatus } from '../../analytics/launchpad/payout.js';
 import { isLive, sortScreener, type ScreenerRow, type ScreenerSort } from '../../analytics/launchpad/screener.js';
-import type { Payout, RewardCoin } from '../../analytics/launchpad/types.js';
+import type { RewardCoin } from '../../analytics/launchpad/types.js';
 import { trailingYields, type TrailingYields } from '../../analytics/launchpad/yield.js';
 import { round2 } from '../../analytics/round.js';
-import { indexedCoin } from '../../jobs/launchpad-index.js';
-import { rewardCoinFrom } from '../../sources/launchpad.js';
-import { indexStaleCaveat } from './launchpad-reward-risk.js';
+import { indexedRewardCoins } from './shared/coins.js';
 import { coinFilterFields } from './shared/coin-filters.js';
 import { coinDailyPoints } from './shared/coin-yield.js';
 import { coinAgeDays, passesCoinFilter, type CoinFilter } from './shared/screener-filters.js';
 import { ScreenerSchema } from './shared/screener-schema.js';
 
-/**
- * Every coin of the index as a `RewardCoin` (no daily points: callers read those only for the coins they
- * keep), the distributor from `stats()`, and the `index_stale` caveat. Screening reads the index only: a
- * coin launched since the last refresh is not listed until the next one (10 minutes).
- */
-export async function indexedRewardCoins(ctx: HandlerContext) {
-  const [rows, stats, caveats] = await Promise.all([
-    ctx.store.launchpadCoins(),
-    ctx.sources.launchpad.stats(ctx.signal),
-    indexStaleCaveat(ctx),
-  ]);
-  const coins = rows.map((r) => rewardCoinFrom(indexedCoin(r), stats.platform_distributor));
-  return { coins, caveats };
-}
+export { indexedRewardCoins };
 
 /** The fields screener and gem rows share. */
 export function coinRowBase(coin: RewardCoin, nowMs: number) {
@@ -51,22 +36,22 @@ export function coinRowBase(coin: RewardCoin, nowMs: number) {
 }
 
 /**
- * The figures screener sorts compare, for a coin from the index (a `RewardCoin` or the index's token detail):
- * rewards are every payout the platform lists, in USD at payout time; the last payout as epoch ms.
+ * The figures screener sorts compare: yields as launchpad-yield computes them, lifetime rewards in USD (the
+ * platform's total since launch at the quote's current price — the same figure as launchpad-yield's lifetime
+ * `rewards_usd`), the last payout as epoch ms.
  */
 export function coinSortFields(
-  coin: Pick<RewardCoin, 'mint' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct'> & { payouts: readonly Payout[] },
+  coin: Pick<RewardCoin, 'mint' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct' | 'last_payout_at'>,
   y: TrailingYields,
   nowMs: number,
-): ScreenerRow & { rewards_usd: number } {
-  const last = lastPayout(coin.payouts, nowMs);
+): ScreenerRow {
   return {
     mint: coin.mint,
     yield_7d_pct: y['7d'].yield_pct,
     yield_30d_pct: y['30d'].yield_pct,
-    rewards_usd: round2(coin.payouts.filter((p) => p.at <= nowMs).reduce((s, p) => s + (p.usd ?? 0), 0)),
+    rewards_usd: y.lifetime.rewards_usd,
     volume_24h_usd: coin.volume_24h_usd,
-    last_payout_at: last === null ? null : last.at,
+    last_payout_at: coin.last_payout_at !== null && coin.last_payout_at <= nowMs ? coin.last_payout_at : null,
     holders: coin.holders,
     price_change_24h_pct: coin.price_change_24h_pct,
   };
@@ -87,7 +72,7 @@ async function screenerAnswer(input: ScreenerInput, ctx: HandlerContext): Promis
   const kept = coins.filter((c) => passesCoinFilter(c, input, nowMs));
   // Yields need each kept coin's daily points (the 35 days the index keeps), as launchpad-yield reads them.
   const rows = await Promise.all(kept.map(async (coin) => {
-    const sortFields = coinSortFields(coin, trailingYields(await coinDailyPoints(ctx, coin.mint, now), nowMs), nowMs);
+    const sortFields = coinSortFields(coin, trailingYields({ ...coin, daily: await coinDailyPoints(ctx, coin.mint, now) }, nowMs), nowMs);
     return {
       row: {
         ...coinRowBase(coin, nowMs),

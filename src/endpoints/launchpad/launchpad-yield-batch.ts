@@ -5,7 +5,7 @@ import { sortScreener, type ScreenerRow, type ScreenerSort } from '../../analyti
 import type { RewardCoin } from '../../analytics/launchpad/types.js';
 import { trailingYields } from '../../analytics/launchpad/yield.js';
 import { indexedCoin } from '../../jobs/launchpad-index.js';
-import { indexStaleCaveat } from './launchpad-reward-risk.js';
+import { indexStaleCaveat, withDaily } from './shared/coins.js';
 import { coinSortFields, indexedRewardCoins } from './launchpad-screener.js';
 import { coinFilterFields } from './shared/coin-filters.js';
 import { coinDailyPoints, coinYield, type YieldSubject } from './shared/coin-yield.js';
@@ -18,7 +18,7 @@ const LIMIT_DEFAULT = 25;
 
 type BatchInput = CoinFilter & { mints?: string[]; sort?: ScreenerSort; limit?: number };
 /** What both selections give: a `RewardCoin` (filters) or the index's token detail (mints). */
-type BatchCoin = YieldSubject & Pick<RewardCoin, 'payouts' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct'>;
+type BatchCoin = YieldSubject & Pick<RewardCoin, 'last_payout_at' | 'volume_24h_usd' | 'holders' | 'price_change_24h_pct'>;
 
 const SORT_FIELD: Record<ScreenerSort, keyof Omit<ScreenerRow, 'mint'>> = {
   yield7d: 'yield_7d_pct', yield30d: 'yield_30d_pct', rewardsUsd: 'rewards_usd', volume24h: 'volume_24h_usd',
@@ -39,7 +39,7 @@ async function selectCoins(input: BatchInput, ctx: HandlerContext, nowMs: number
       indexStaleCaveat(ctx),
     ]);
     return {
-      coins: rows.flatMap((r) => (r === undefined ? [] : [indexedCoin(r)])),
+      coins: rows.flatMap((r) => (r === undefined ? [] : [withDaily(indexedCoin(r))])),
       notFound: asked.filter((_, i) => rows[i] === undefined),
       indexed,
       caveats,
@@ -58,13 +58,13 @@ async function yieldBatchAnswer(input: BatchInput, ctx: HandlerContext): Promise
   const rows = await Promise.all(coins.map(async (coin) => {
     const points = await coinDailyPoints(ctx, coin.mint, now);
     const answer = coinYield(coin, points, 'index', now);
-    return { answer, ...coinSortFields(coin, trailingYields(points, nowMs), nowMs) };
+    return { answer, ...coinSortFields(coin, trailingYields({ ...coin, daily: points }, nowMs), nowMs) };
   }));
   const ranked = sortScreener(rows, sort).slice(0, limit);
   const out: Caveat[] = [...caveats];
   const partial = ranked.filter((r) => r.answer.caveats.some((c) => c.code === 'partial_history')).map((r) => r.answer.data.symbol);
   if (partial.length > 0) {
-    out.push({ code: 'partial_history', message: `Partial history (annualized figures carry a caution flag): ${partial.join(', ')}.` });
+    out.push({ code: 'partial_history', message: `Partial history (windows shorter than named; see each history_days): ${partial.join(', ')}.` });
   }
   return {
     data: {

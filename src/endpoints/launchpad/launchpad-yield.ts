@@ -1,18 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { indexStaleCaveat, launchpadCoinDetail } from './launchpad-reward-risk.js';
+import { indexStaleCaveat, launchpadCoin } from './shared/coins.js';
 import { coinDailyPoints, coinYield } from './shared/coin-yield.js';
 import { YieldSchema } from './shared/yield-schema.js';
 
 async function yieldAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();
-  const [{ detail, source }, points, staleCaveats] = await Promise.all([
-    launchpadCoinDetail(input.mint, ctx),
+  const [{ coin, source }, points, staleCaveats] = await Promise.all([
+    launchpadCoin(input.mint, ctx),
     coinDailyPoints(ctx, input.mint, now),
     indexStaleCaveat(ctx),
   ]);
-  const { data, caveats } = coinYield(detail, points, source, now);
+  const { data, caveats } = coinYield(coin, points, source, now);
   return { data, caveats: [...staleCaveats, ...caveats] };
 }
 
@@ -27,7 +27,7 @@ export function yieldBriefing(result: HandlerResult): string {
   const lines = [`## Yield of ${d.symbol} (${d.mint}), paid in ${d.quote_exposure.quote_symbol} (${d.quote_exposure.quote_category})`];
   for (const w of ['7d', '30d', 'lifetime'] as const) {
     const y = d.yields[w] as Data;
-    lines.push(`- ${w}${w === d.basis ? ' (basis)' : ''}: ${y.rewards_quote} ${d.quote_exposure.quote_symbol} ($${y.rewards_usd}) over ${y.history_days} d ` +
+    lines.push(`- ${w}${w === d.basis ? ' (basis)' : ''}: ${y.rewards_quote} ${d.quote_exposure.quote_symbol} ($${y.rewards_usd}) over ${y.history_days} d observed ` +
       `on avg cap ${y.avg_market_cap_usd === null ? 'n/a' : `$${y.avg_market_cap_usd}`}: yield ${pct(y.yield_pct)}, annualized ${pct(y.annualized_pct)}` +
       `${y.caution ? ' (caution)' : ''}${y.partial ? ', partial window' : ''}`);
   }
@@ -42,14 +42,15 @@ export default defineEndpoint({
   price: '0.005',
   summary: 'Reward coin yield: trailing 7d, 30d and lifetime, in quote asset and USD',
   description:
-    'Trailing 7d, 30d and lifetime yield of a launchpad reward coin: rewards distributed in the window in the quote ' +
-    'asset and in USD (priced at payout time via a price aggregator) divided by the average market cap of the ' +
-    'window\'s daily snapshots (from a 10-minute ingest, kept 35 days), as a percent; an annualized figure ' +
-    '(yield × 365 ÷ days of history) with a caution flag when the history is under 7 days or the window is ' +
-    'partial (the index has known the coin for less than the window); the basis window (the shortest with 6.5 ' +
-    'days of history, else lifetime); quote_exposure (quote mint, symbol, category); and the reward asset. ' +
-    'Caveats: partial_history, index_stale, not_indexed (a coin launched since the last refresh: yields null). ' +
-    'An unknown mint is a 404, not charged.',
+    'Trailing 7d, 30d and lifetime yield of a launchpad reward coin. Rewards of a window are the platform\'s lifetime ' +
+    'distributed total now minus at the window\'s start (its launch when younger, else the index\'s daily point at or ' +
+    'before the start: 10-minute ingest, kept 35 days), in the quote asset and in USD at the quote\'s current ' +
+    'aggregator price, divided by the average market cap of the daily points in the span, as a percent. Each window ' +
+    'states the span actually observed (history_days, observed_from); lifetime runs from the launch. Annualized ' +
+    '(yield × 365 ÷ span) only from 7 observed days on, else null; caution flag under 7 days or on a partial ' +
+    'window. Basis: the shortest window with 6.5 days observed, else lifetime. Also quote_exposure, the reward ' +
+    'asset and its price, payout count, holders, age. Caveats: partial_history, short_history, unpriced_quote, ' +
+    'index_stale, not_indexed. An unknown mint is a 404, not charged.',
   input: Type.Object(
     {
       mint: Address('Reward coin mint'),

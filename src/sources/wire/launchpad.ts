@@ -1,164 +1,271 @@
 /**
- * Launch-platform wire format (leg `launchpad`): the public API of a token-launch platform running on the
- * Raydium LaunchLab bonding-curve program whose "reward coins" carry a Token-2022 transfer fee that the
- * platform's distributor withdraws and pays to holders in the quote asset.
+ * Launch-platform wire format (leg `launchpad`): StonkFun's public API, `https://www.stonkfun.xyz/api/public/v1`
+ * (no key; 300 requests per minute per client, a 429 carries `Retry-After`). The platform launches coins on
+ * the Raydium LaunchLab bonding curve against a quote asset; in "reward" mode a coin pays its holders in the
+ * quote asset (Token-2022 transfer fee since the V3 launches; the first reward coins, early August 2026,
+ * were classic SPL mints paid by fee share).
  *
- * THIS FORMAT IS THE SERVICE'S ASSUMPTION, not a published provider contract. Raydium documents the
- * LaunchLab program (instructions, platform configs, curve parameters) and its SDK, and indexers (Bitquery,
- * Shyft) document reading LaunchLab events from the chain, but no reward-coin platform publishes a JSON API
- * for its pairs, reward tokens, payouts, ledger, launch pricing and stats. So the service defines the
- * minimal format it needs, documented in docs/launchpad.md ("Platform API"), and reads it from
- * `LAUNCHPAD_URL` (in live mode a platform or adapter that serves it); anything else is `malformed`.
+ * Facts of the format (learned from public recorded bodies and public clients; docs/launchpad.md "Platform
+ * API" lists them route by route):
+ *  - every answer is `{ data, meta: { generatedAt } }`; an error is `{ error: { code, message } }` with an
+ *    HTTP status (400 `invalid_request`, 404 unknown mint, 429 with `Retry-After`);
+ *  - fields are camelCase, times ISO 8601 strings, token amounts both raw (decimal string) and UI (number);
+ *  - categories are open: `xstock`, `tessera` (tokenized equities of another issuer), `prestock`,
+ *    `backpack` (pre-market stocks, labelled "Sunrise"), `currency`, `collectible`, `custom`, and more over
+ *    time — the raw value is kept and normalized by `normalizeCategory`;
+ *  - `/tokens` pages by number (`page`, `pageSize` ≤ 100) with `pagination.totalPages`;
+ *  - `/rewards` gives lifetime totals per reward coin (`launches`) and the platform's latest payouts
+ *    (`recentDistributions`, about the last 100 platform-wide) — not a per-payout history;
+ *  - none of withdraw authority, fee mutability, adoption, top-10 share: those are read on chain
+ *    (`src/sources/launchpad-chain.ts`).
  *
- * Conventions: times are integer epoch milliseconds (`*_at`); `*_pct` is 0–100; money is `*_usd`; quote
- * amounts are UI units of the quote asset (decimals applied); raw on-chain amounts (supply, sell amount,
- * raise, vesting, fee cap in base units) are decimal strings because they exceed 2^53. Extra fields are
- * allowed (a provider adding fields must not break us).
- *
- * Routes (all GET, under the base URL):
- *  - `/api/v1/pairs` → `{pairs: Pair[]}`: every quote asset with its category and whether new launches
- *    may use it;
- *  - `/api/v1/reward-tokens?cursor=&limit=` → `{tokens: TokenSummary[], next_cursor: string | null}`:
- *    the platform's coins, oldest first, paged by an opaque cursor (`null` on the last page);
- *  - `/api/v1/tokens/{mint}` → `{token: TokenDetail}` (the summary plus every payout); 404 = unknown mint;
- *  - `/api/v1/rewards?mint=&since=` → `{entries: LedgerEntry[]}`: the distributor's ledger, oldest first,
- *    optionally one mint's and only entries strictly after `since`;
- *  - `/api/v1/launch-pricing?quote_mint=&mode=` → `{pricing: LaunchPricing}`: the parameters a launch on
- *    that quote and mode must use (the pool is adopted only if they match); 404 = not launchable;
- *  - `/api/v1/stats` → `{stats: Stats}`: platform totals and the distributor address.
- *
- * Rate limit (assumed): `LAUNCHPAD_RATE_LIMIT_PER_SECOND` requests per second per client IP; over it the
- * platform answers 429 with `Retry-After`.
+ * List elements are validated one by one (`wireListParser`): one malformed coin or payout is skipped and
+ * counted, never rejects the page. Extra fields are allowed everywhere.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-export const LAUNCHPAD_QUOTE_CATEGORIES = ['xstock', 'prestock', 'currency', 'leverage', 'solana', 'collectible', 'custom'] as const;
+const Address = Type.String({ minLength: 32, maxLength: 44 });
+const IsoTime = Type.String({ minLength: 10 });
+const RawAmount = Type.String({ pattern: '^[0-9]+$' });
+const Opt = <T extends TSchema>(t: T) => Type.Optional(t);
+const OrNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** `{ data, meta }`: the envelope every success answer is wrapped in. `data` is validated by the route's schema. */
+export const StonkEnvelopeSchema = Type.Object({
+  data: Type.Unknown(),
+  meta: Opt(Type.Object({ generatedAt: Opt(IsoTime) })),
+});
+
+/** `{ error: { code, message } }`: the body of a 4xx/5xx answer. */
+export const StonkErrorSchema = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String() }),
+});
+
+/** `GET /pairs` → `data.pairs[]`: every quote asset, launchable or not. */
+export const StonkPairSchema = Type.Object({
+  mint: Address,
+  symbol: Type.String({ minLength: 1 }),
+  name: Type.String(),
+  decimals: Type.Integer({ minimum: 0, maximum: 18 }),
+  logoUrl: Opt(Type.String()),
+  /** Open set (see the file comment). */
+  category: Type.String({ minLength: 1 }),
+  categoryLabel: Opt(Type.String()),
+  /** The quote mint's token program (SPL Token or Token-2022). */
+  tokenProgram: Address,
+  /** The platform's own rule: new launches may use this quote (retired quotes are false). */
+  launchable: Type.Boolean(),
+  symbolAmbiguous: Opt(Type.Boolean()),
+  /** Raydium has created the LaunchLab global config this quote needs; absent = unknown. */
+  launchLabReady: Opt(Type.Boolean()),
+});
+export const StonkPairsDataSchema = Type.Object({ pairs: Type.Array(Type.Unknown()) });
+
+const QuoteRef = Type.Object({
+  mint: Address,
+  symbol: Type.String(),
+  name: Opt(Type.String()),
+  category: Opt(Type.String()),
+  categoryLabel: Opt(Type.String()),
+  decimals: Opt(Type.Integer({ minimum: 0, maximum: 18 })),
+});
+
+/** One coin as `/tokens` and `/tokens/{mint}` give it. */
+export const StonkTokenSchema = Type.Object({
+  mint: Address,
+  /** The coin's LaunchLab pool (its state account is read on chain for adoption). */
+  pool: Address,
+  name: Type.String(),
+  symbol: Type.String(),
+  quote: QuoteRef,
+  /** Where the pool lives (`raydium` = LaunchLab; others appear, e.g. `pump`). */
+  launchpad: Type.String(),
+  mode: Type.String(),
+  quoteOnlyFees: Opt(Type.Boolean()),
+  /** Present on transfer-fee (V3) reward coins only. */
+  transferFee: Opt(OrNull(Type.Object({ bps: Type.Integer({ minimum: 0, maximum: 10_000 }) }))),
+  /** Present while the coin is in the platform's buyback rankings. */
+  flywheel: Opt(OrNull(Type.Object({ active: Type.Boolean() }))),
+  market: Type.Object({
+    priceUsd: Type.Number({ minimum: 0 }),
+    marketCapUsd: Type.Number({ minimum: 0 }),
+    fdvUsd: Opt(Type.Number({ minimum: 0 })),
+    volume24hUsd: Type.Number({ minimum: 0 }),
+    /** Percent; absent when the platform has no 24 h reference price. */
+    priceChange24h: Opt(Type.Number()),
+    peakMarketCapUsd: Opt(Type.Number({ minimum: 0 })),
+  }),
+  status: Type.String(),
+  graduationProgress: Opt(Type.Number()),
+  graduatedAt: Opt(OrNull(IsoTime)),
+  createdAt: IsoTime,
+});
+
+export const StonkTokensPageDataSchema = Type.Object({
+  tokens: Type.Array(Type.Unknown()),
+  pagination: Type.Object({
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 0 }),
+    totalPages: Type.Integer({ minimum: 0 }),
+  }),
+});
+
+/** `GET /tokens/{mint}` → the coin and its launch record (404 for an unknown mint). */
+export const StonkTokenDetailDataSchema = Type.Object({
+  token: StonkTokenSchema,
+  launch: Opt(OrNull(Type.Object({
+    mint: Address,
+    pool: Opt(Address),
+    creator: Address,
+    mode: Opt(Type.String()),
+    createdAt: Opt(IsoTime),
+  }))),
+  network: Opt(Type.String()),
+});
+
+const RewardTotalsFields = {
+  distributedRaw: RawAmount,
+  /** Lifetime distributed to holders, UI units of the quote asset. */
+  distributedTokens: Type.Number({ minimum: 0 }),
+  payoutCount: Type.Integer({ minimum: 0 }),
+  /** Holders paid by the distributor (its own count). */
+  holderCount: Type.Integer({ minimum: 0 }),
+  lastPayoutAt: OrNull(IsoTime),
+};
+
+/** `GET /tokens/{mint}/rewards` → lifetime totals of one coin; `rewards` null for a standard launch. */
+export const StonkTokenRewardsDataSchema = Type.Object({
+  mint: Address,
+  mode: Type.String(),
+  quote: Type.Object({ mint: Address, symbol: Type.String(), decimals: Type.Integer({ minimum: 0, maximum: 18 }) }),
+  rewards: OrNull(Type.Object({
+    ...RewardTotalsFields,
+    undistributedRaw: Opt(RawAmount),
+    undistributedTokens: Opt(Type.Number({ minimum: 0 })),
+  })),
+});
+
+/** `GET /rewards?limit` → `launches[]` (lifetime totals per reward coin) and `recentDistributions[]`. */
+export const StonkLedgerLaunchSchema = Type.Object({
+  mint: Address,
+  quote: Type.Object({ mint: Address, symbol: Type.String(), decimals: Type.Integer({ minimum: 0, maximum: 18 }) }),
+  ...RewardTotalsFields,
+});
+
+export const StonkDistributionSchema = Type.Object({
+  signature: Type.String({ minLength: 32, maxLength: 100 }),
+  mint: Address,
+  quoteMint: Address,
+  amountRaw: RawAmount,
+  amountTokens: Type.Number({ minimum: 0 }),
+  holderCount: Type.Integer({ minimum: 0 }),
+  distributedAt: IsoTime,
+});
+
+export const StonkRewardsDataSchema = Type.Object({
+  launches: Type.Array(Type.Unknown()),
+  recentDistributions: Opt(Type.Array(Type.Unknown())),
+});
+
+/** `GET /launchlab/pricing?quoteMint` → the curve constants of a launch on that quote, both modes in one document. */
+export const StonkPricingDataSchema = Type.Object({
+  quote: Type.Object({ mint: Address, symbol: Type.String(), decimals: Type.Integer({ minimum: 0, maximum: 18 }), tokenProgram: Address }),
+  raise: Type.Object({ raw: RawAmount, units: Type.Number({ minimum: 0 }), minimumRaw: Opt(RawAmount), basis: Opt(Type.String()) }),
+  marketCap: Opt(Type.Object({
+    startUsd: Type.Number(),
+    graduationUsd: Type.Number(),
+    startQuote: Opt(Type.Number()),
+    graduationQuote: Opt(Type.Number()),
+    graduationMultiple: Opt(Type.Number()),
+  })),
+  prices: Opt(Type.Object({ solUsd: Opt(Type.Number()), quoteUsd: Opt(Type.Number()), observedAt: Opt(IsoTime) })),
+  curve: Type.Object({
+    /** The LaunchLab program. */
+    programId: Address,
+    /** The LaunchLab global config of this quote. */
+    configId: Address,
+    /** `ConstantCurve` | `FixedCurve` | `LinearCurve` (LaunchLab's curve index 0, 1, 2). */
+    curveType: Type.String(),
+    /** `amm` | `cpmm`. */
+    migrateType: Type.String(),
+    baseDecimals: Type.Integer({ minimum: 0, maximum: 18 }),
+    supply: RawAmount,
+    totalSellA: RawAmount,
+    totalSupplyTokens: Opt(Type.Number()),
+    vesting: Type.Object({ totalLockedAmount: RawAmount, cliffPeriod: RawAmount, unlockPeriod: RawAmount }),
+    /** LaunchLab's `AmmCreatorFeeOn` as a number: 0 = creator fees in the quote token only, 1 = in both tokens. */
+    cpmmCreatorFeeOn: Type.Integer({ minimum: 0, maximum: 1 }),
+    migrateFeeRaw: Opt(RawAmount),
+    derived: Opt(Type.Object({ virtualA: Opt(RawAmount), virtualB: Opt(RawAmount) })),
+  }),
+  /** The platform config account per mode: a pool created under another is never adopted. */
+  platform: Type.Object({ standard: Address, reward: Address }),
+  /** The curve-rule account per mode, appended last to the initialize instruction. */
+  curveRule: Type.Object({ standard: Address, reward: Address, derivation: Opt(Type.String()), note: Opt(Type.String()) }),
+  modes: Type.Object({
+    standard: Type.Object({ transferFee: Type.Null(), note: Opt(Type.String()) }),
+    reward: Type.Object({
+      /** The allowed transfer-fee tiers. */
+      transferFeeBps: Type.Array(Type.Integer({ minimum: 1, maximum: 10_000 }), { minItems: 1 }),
+      baseTokenProgram: Address,
+      /** The platform's distributor: withdraws the withheld fees and pays holders. */
+      withdrawWithheldAuthority: Address,
+      note: Opt(Type.String()),
+    }),
+  }),
+});
+
+/** `GET /stats` → platform totals and its config switches. */
+export const StonkStatsDataSchema = Type.Object({
+  network: Opt(Type.String()),
+  tokens: Type.Object({
+    poolsAvailable: Opt(Type.Boolean()),
+    total: Type.Integer({ minimum: 0 }),
+    graduated: Opt(Type.Integer({ minimum: 0 })),
+    aboutToGraduate: Opt(Type.Integer({ minimum: 0 })),
+    rewardLaunches: Type.Integer({ minimum: 0 }),
+    totalMarketCapUsd: Opt(Type.Number()),
+    totalVolume24hUsd: Opt(Type.Number()),
+  }),
+  revenue: Opt(Type.Object({ totalRevenueUsd: Opt(Type.Number()), totalBuybackUsd: Opt(Type.Number()) })),
+  burns: Opt(Type.Object({ totalValueUsdAtBurn: Opt(Type.Number()), burnCount: Opt(Type.Integer()) })),
+  config: Opt(Type.Record(Type.String(), Type.Union([Type.Number(), Type.Boolean()]))),
+});
+
+export type StonkPair = Static<typeof StonkPairSchema>;
+export type StonkToken = Static<typeof StonkTokenSchema>;
+export type StonkTokenDetail = Static<typeof StonkTokenDetailDataSchema>;
+export type StonkTokenRewards = Static<typeof StonkTokenRewardsDataSchema>;
+export type StonkLedgerLaunch = Static<typeof StonkLedgerLaunchSchema>;
+export type StonkDistribution = Static<typeof StonkDistributionSchema>;
+export type StonkPricing = Static<typeof StonkPricingDataSchema>;
+export type StonkStats = Static<typeof StonkStatsDataSchema>;
+
+/** The launch modes the platform offers (a coin's `mode` may carry others; they are read as standard). */
 export const LAUNCHPAD_MODES = ['standard', 'reward'] as const;
 export type LaunchpadMode = (typeof LAUNCHPAD_MODES)[number];
 
-const Mint = Type.String({ minLength: 32, maxLength: 44 });
-const EpochMs = Type.Integer({ minimum: 0 });
-const RawAmount = Type.String({ pattern: '^[0-9]+$' });
-const NullableNumber = (opts: { minimum?: number; maximum?: number } = {}) => Type.Union([Type.Number(opts), Type.Null()]);
+/** The spec's normalized quote categories. */
+export const LAUNCHPAD_QUOTE_CATEGORIES = ['xstock', 'prestock', 'currency', 'leverage', 'solana', 'collectible', 'custom'] as const;
+export type LaunchpadQuoteCategory = (typeof LAUNCHPAD_QUOTE_CATEGORIES)[number];
 
-export const LaunchpadPairSchema = Type.Object({
-  quote_mint: Mint,
-  symbol: Type.String({ minLength: 1 }),
-  name: Type.String(),
-  category: Type.Union(LAUNCHPAD_QUOTE_CATEGORIES.map((c) => Type.Literal(c))),
-  /** New launches may use this quote now (a listed quote may be closed for launches). */
-  launchable: Type.Boolean(),
-  decimals: Type.Integer({ minimum: 0, maximum: 18 }),
-  /** The quote mint's token program (SPL Token or Token-2022). */
-  token_program: Mint,
-  price_usd: NullableNumber({ minimum: 0 }),
-});
+/**
+ * The platform's open category set onto the spec's enum: `tessera` (tokenized equities of another issuer)
+ * is an xStock-like asset, `backpack` (pre-market stocks, labelled "Sunrise") a pre-stock; anything not
+ * known is `custom`. The raw value is kept beside the normalized one wherever it is shown.
+ */
+export function normalizeCategory(raw: string | null | undefined): LaunchpadQuoteCategory {
+  const c = (raw ?? '').toLowerCase();
+  if (c === 'tessera') return 'xstock';
+  if (c === 'backpack') return 'prestock';
+  return (LAUNCHPAD_QUOTE_CATEGORIES as readonly string[]).includes(c) ? (c as LaunchpadQuoteCategory) : 'custom';
+}
 
-export const LaunchpadPairsSchema = Type.Object({ pairs: Type.Array(LaunchpadPairSchema) });
-
-export const LaunchpadPayoutSchema = Type.Object({
-  at: EpochMs,
-  quote_amount: Type.Number({ minimum: 0 }),
-  usd: NullableNumber({ minimum: 0 }),
-  signature: Type.String({ minLength: 1 }),
-});
-
-const tokenSummaryFields = {
-  mint: Mint,
-  symbol: Type.String({ minLength: 1 }),
-  name: Type.String(),
-  quote_mint: Mint,
-  quote_symbol: Type.String({ minLength: 1 }),
-  quote_category: Type.Union(LAUNCHPAD_QUOTE_CATEGORIES.map((c) => Type.Literal(c))),
-  mode: Type.Union(LAUNCHPAD_MODES.map((m) => Type.Literal(m))),
-  created_at: EpochMs,
-  /** null: the mint has no transfer-fee extension. */
-  transfer_fee_bps: Type.Union([Type.Integer({ minimum: 0, maximum: 10_000 }), Type.Null()]),
-  /** Fee cap in UI units of the coin; 0 = zero-rate. */
-  transfer_fee_max: NullableNumber({ minimum: 0 }),
-  withdraw_authority: Type.Union([Mint, Type.Null()]),
-  fee_mutable: Type.Boolean(),
-  adopted: Type.Boolean(),
-  flywheel: Type.Boolean(),
-  holders: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-  top10_pct: NullableNumber({ minimum: 0, maximum: 100 }),
-  market_cap_usd: NullableNumber({ minimum: 0 }),
-  volume_24h_usd: NullableNumber({ minimum: 0 }),
-  price_change_24h_pct: NullableNumber({ minimum: -100 }),
-  last_payout_at: Type.Union([EpochMs, Type.Null()]),
-  total_distributed_quote: Type.Number({ minimum: 0 }),
-};
-
-export const LaunchpadTokenSummarySchema = Type.Object(tokenSummaryFields);
-
-export const LaunchpadTokenPageSchema = Type.Object({
-  tokens: Type.Array(LaunchpadTokenSummarySchema),
-  next_cursor: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-});
-
-export const LaunchpadTokenDetailSchema = Type.Object({ ...tokenSummaryFields, payouts: Type.Array(LaunchpadPayoutSchema) });
-
-export const LaunchpadTokenDetailBodySchema = Type.Object({ token: LaunchpadTokenDetailSchema });
-
-export const LaunchpadLedgerEntrySchema = Type.Object({
-  mint: Mint,
-  quote_mint: Mint,
-  at: EpochMs,
-  quote_amount: Type.Number({ minimum: 0 }),
-  usd: NullableNumber({ minimum: 0 }),
-  signature: Type.String({ minLength: 1 }),
-});
-
-export const LaunchpadLedgerSchema = Type.Object({ entries: Type.Array(LaunchpadLedgerEntrySchema) });
-
-export const LaunchpadPricingSchema = Type.Object({
-  quote_mint: Mint,
-  mode: Type.Union(LAUNCHPAD_MODES.map((m) => Type.Literal(m))),
-  /** The LaunchLab program, its global config and the platform's config for this mode. */
-  program_id: Mint,
-  global_config: Mint,
-  platform_id: Mint,
-  quote_token_program: Mint,
-  base_decimals: Type.Integer({ minimum: 0, maximum: 18 }),
-  /** LaunchLab curve type (0 constant product, 1 fixed price, 2 linear). */
-  curve_type: Type.Integer({ minimum: 0, maximum: 2 }),
-  supply: RawAmount,
-  total_sell: RawAmount,
-  /** Total raise in raw quote units. */
-  raise: RawAmount,
-  vesting: Type.Object({ total_locked: RawAmount, cliff_seconds: Type.Integer({ minimum: 0 }), unlock_seconds: Type.Integer({ minimum: 0 }) }),
-  /**
-   * The creator-fee flag the pool must carry, spelled as the launch program's `AmmCreatorFeeOn` enum: creator
-   * fees in the quote token only, or in both tokens (a boolean would not say which way "on" points).
-   */
-  creator_fee_on: Type.Union([Type.Literal('quote_token'), Type.Literal('both_tokens')]),
-  /** The platform's curve-rule account, appended last to the initialize instruction. */
-  curve_rule_account: Mint,
-  /** Reward mode only: the allowed transfer-fee tiers and the fee cap (raw base units); null in standard mode. */
-  transfer_fee: Type.Union([Type.Object({ tiers_bps: Type.Array(Type.Integer({ minimum: 1, maximum: 10_000 }), { minItems: 1 }), max_fee: RawAmount }), Type.Null()]),
-});
-
-export const LaunchpadPricingBodySchema = Type.Object({ pricing: LaunchpadPricingSchema });
-
-export const LaunchpadStatsSchema = Type.Object({
-  /** The distributor that withdraws the withheld transfer fees and pays holders. */
-  platform_distributor: Mint,
-  tokens: Type.Integer({ minimum: 0 }),
-  reward_tokens: Type.Integer({ minimum: 0 }),
-  paying_24h: Type.Integer({ minimum: 0 }),
-  launches_24h: Type.Integer({ minimum: 0 }),
-  distributed_24h_usd: Type.Number({ minimum: 0 }),
-  distributed_total_usd: Type.Number({ minimum: 0 }),
-  updated_at: EpochMs,
-});
-
-export const LaunchpadStatsBodySchema = Type.Object({ stats: LaunchpadStatsSchema });
-
-export type LaunchpadPair = Static<typeof LaunchpadPairSchema>;
-export type LaunchpadPayout = Static<typeof LaunchpadPayoutSchema>;
-export type LaunchpadTokenSummary = Static<typeof LaunchpadTokenSummarySchema>;
-export type LaunchpadTokenPage = Static<typeof LaunchpadTokenPageSchema>;
-export type LaunchpadTokenDetail = Static<typeof LaunchpadTokenDetailSchema>;
-export type LaunchpadLedgerEntry = Static<typeof LaunchpadLedgerEntrySchema>;
-export type LaunchpadPricing = Static<typeof LaunchpadPricingSchema>;
-export type LaunchpadStats = Static<typeof LaunchpadStatsSchema>;
+/** LaunchLab's curve index (0 constant product, 1 fixed price, 2 linear) from the platform's curve name. */
+export function curveIndex(curveType: string): 0 | 1 | 2 | null {
+  if (curveType === 'ConstantCurve') return 0;
+  if (curveType === 'FixedCurve') return 1;
+  if (curveType === 'LinearCurve') return 2;
+  return null;
+}

@@ -1,47 +1,45 @@
 /**
- * The launch platform's wire pricing (`GET /api/v1/launch-pricing`, decimal strings and seconds) as the
- * preflight checker's `LaunchPricing` (bigints, the checker's names). Kept apart from the handler so the
- * mapping is unit-tested on its own: a wrong field here would make every preflight report a false mismatch.
+ * The platform's LaunchLab pricing document (`GET /launchlab/pricing?quoteMint`, one document for both
+ * modes, decimal strings) as the preflight checker's `LaunchPricing` for one mode (bigints, the checker's
+ * names). Kept apart from the handler so the mapping is unit-tested on its own: a wrong field here would
+ * make every preflight report a false mismatch.
  */
 import { CURVE_TYPES, type LaunchMode, type LaunchPricing } from '../../../analytics/launchpad-preflight/index.js';
 import { SourceError } from '../../../sources/errors.js';
-import type { LaunchpadPricing } from '../../../sources/launchpad.js';
+import { curveIndex, type StonkPricing } from '../../../sources/launchpad.js';
 
-/** The checker's curve name for the wire's LaunchLab curve tag (0 constant product, 1 fixed, 2 linear). */
-export function curveTypeOf(tag: number): LaunchPricing['curve_type'] {
-  const curve = CURVE_TYPES[tag];
-  // The wire schema already bounds the tag to 0–2; this guards a schema/constant drift, which is the
-  // platform's answer being unreadable (a 502), not the caller's fault.
-  if (curve === undefined) throw new SourceError('launchpad', 'malformed', `launch pricing has an unknown curve type ${tag}`, undefined, false);
-  return curve;
+/** The checker's curve name for the platform's curve name (`ConstantCurve`, `FixedCurve`, `LinearCurve`). */
+export function curveTypeOf(curveType: string): LaunchPricing['curve_type'] {
+  const index = curveIndex(curveType);
+  // An unknown curve is the platform's answer being unreadable (a 502), not the caller's fault.
+  if (index === null) throw new SourceError('launchpad', 'malformed', `launch pricing has an unknown curve type ${curveType}`, undefined, false);
+  return CURVE_TYPES[index]!;
 }
 
-/**
- * `wire` is the pricing for the requested mode; `otherMode` the other mode's, or null when it could not be
- * read. The other mode's platform id only feeds the checker's "you passed the other mode's platform" hint:
- * when it is unknown, using the requested mode's own id there is harmless — the hint then never fires
- * (an account equal to it already passes), and no check reads `platform_ids[otherMode]` otherwise.
- */
-export function preflightPricing(wire: LaunchpadPricing, otherMode: LaunchpadPricing | null): LaunchPricing {
-  const mode: LaunchMode = wire.mode;
-  const other: LaunchMode = mode === 'reward' ? 'standard' : 'reward';
-  const platform_ids = { [mode]: wire.platform_id, [other]: otherMode?.platform_id ?? wire.platform_id } as Record<LaunchMode, string>;
+/** LaunchLab's `AmmCreatorFeeOn`: 0 = creator fees in the quote token only, 1 = in both tokens. */
+export function creatorFeeOnOf(flag: number): LaunchPricing['creator_fee_on'] {
+  return flag === 1 ? 'both_tokens' : 'quote_token';
+}
+
+export function preflightPricing(doc: StonkPricing, mode: LaunchMode): LaunchPricing {
+  const c = doc.curve;
   return {
-    program_id: wire.program_id,
-    global_config: wire.global_config,
-    platform_ids,
-    quote_token_program: wire.quote_token_program,
-    curve_type: curveTypeOf(wire.curve_type),
-    supply: BigInt(wire.supply),
-    total_sell: BigInt(wire.total_sell),
-    raise: BigInt(wire.raise),
+    program_id: c.programId,
+    global_config: c.configId,
+    platform_ids: { standard: doc.platform.standard, reward: doc.platform.reward },
+    quote_token_program: doc.quote.tokenProgram,
+    curve_type: curveTypeOf(c.curveType),
+    supply: BigInt(c.supply),
+    total_sell: BigInt(c.totalSellA),
+    raise: BigInt(doc.raise.raw),
     vesting: {
-      total_locked_amount: BigInt(wire.vesting.total_locked),
-      cliff_period: BigInt(wire.vesting.cliff_seconds),
-      unlock_period: BigInt(wire.vesting.unlock_seconds),
+      total_locked_amount: BigInt(c.vesting.totalLockedAmount),
+      cliff_period: BigInt(c.vesting.cliffPeriod),
+      unlock_period: BigInt(c.vesting.unlockPeriod),
     },
-    creator_fee_on: wire.creator_fee_on,
-    curve_rule_account: wire.curve_rule_account,
-    reward_fee: wire.transfer_fee === null ? null : { tiers_bps: [...wire.transfer_fee.tiers_bps], maximum_fee: BigInt(wire.transfer_fee.max_fee) },
+    creator_fee_on: creatorFeeOnOf(c.cpmmCreatorFeeOn),
+    curve_rule_account: mode === 'reward' ? doc.curveRule.reward : doc.curveRule.standard,
+    // The platform publishes the tiers only: the cap is the launcher's (checked to be able to collect).
+    reward_fee: mode === 'reward' ? { tiers_bps: [...doc.modes.reward.transferFeeBps], maximum_fee: null } : null,
   };
 }

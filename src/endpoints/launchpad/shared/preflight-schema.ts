@@ -43,7 +43,8 @@ export const PreflightSchema = Type.Object({
     curve_rule_account: Type.String({ description: 'Must be the last account of initialize' }),
     transfer_fee: Nullable(Open({
       tiers_bps: Type.Array(Type.Integer({ minimum: 1, maximum: 10_000 })),
-      max_fee: RawAmount,
+      max_fee: Type.Union([RawAmount, Type.Null()], { description: 'The cap the platform prescribes; null: it prescribes none (any cap > 0 collects; one below the supply binds on large trades)' }),
+      withdraw_authority: Type.String({ description: 'The platform\'s distributor, which Raydium sets as the withdraw authority at creation' }),
     })),
   }, 'The platform\'s pricing data for the quote and mode: what the launch was checked against (null transfer_fee in standard mode)'),
   as_of: Type.String(),

@@ -8,14 +8,15 @@ import { Nullable, Open } from '../../../lib/typebox.js';
 
 export const WindowYieldSchema = Open({
   window: Type.String({ enum: ['7d', '30d', 'lifetime'] }),
-  history_days: Type.Number({ description: 'Days of real history inside the window (now − the coin\'s first daily point, capped at the window), 2 decimals' }),
-  partial: Type.Boolean({ description: 'The window reaches back before the coin\'s first daily point (never for lifetime)' }),
-  rewards_quote: Type.Number({ description: 'Distributed to holders in the window, quote units (6 decimals)' }),
-  rewards_usd: Type.Number({ description: 'The same in USD at payout time (2 decimals)' }),
+  history_days: Type.Number({ description: 'Days actually observed: from observed_from to now (2 decimals). The launch when the coin is younger than the window; else the index\'s last daily point at or before the window start (may exceed the window by under a day), or its earliest point when it has none that old (partial)' }),
+  observed_from: Nullable(Type.String({ description: 'Start of the observed span (ISO 8601): the launch, or the daily point the difference starts from' })),
+  partial: Type.Boolean({ description: 'The index has no point as old as the window start, so the span is shorter than the window (never for lifetime)' }),
+  rewards_quote: Type.Number({ description: 'Distributed to holders over the span: the platform\'s lifetime total now minus at observed_from, quote units (6 decimals)' }),
+  rewards_usd: Nullable(Type.Number({ description: 'rewards_quote at the quote\'s current aggregator price (2 decimals); null when unpriced' })),
   avg_market_cap_usd: Nullable(Type.Number({ description: 'Mean of the window\'s daily market caps; null without any' })),
   yield_pct: Nullable(Type.Number({ description: 'rewards_usd ÷ avg_market_cap_usd × 100 (4 decimals); null without a cap or history' })),
-  annualized_pct: Nullable(Type.Number({ description: 'yield_pct × 365 ÷ history_days (2 decimals)' })),
-  caution: Type.Boolean({ description: 'History under 7 days or a partial window: the annualized figure multiplies noise' }),
+  annualized_pct: Nullable(Type.Number({ description: 'yield_pct × 365 ÷ history_days (2 decimals); null under 7 observed days (not extrapolated)' })),
+  caution: Type.Boolean({ description: 'Under 7 observed days, or a partial window' }),
 });
 
 export const QuoteExposureSchema = Open({
@@ -33,9 +34,13 @@ export const YieldSchema = Type.Object({
   reward_asset: Open({
     mint: Type.String(),
     symbol: Type.String(),
+    price_usd: Nullable(Type.Number({ description: 'The quote asset\'s current USD price (price aggregator); null when unpriced' })),
   }, 'The asset payouts are made in (the quote asset)'),
+  payout_count: Type.Integer({ description: 'The platform\'s lifetime payout count' }),
+  holders: Nullable(Type.Integer({ description: 'Holders the platform\'s distributor pays (its own count)' })),
+  age_days: Type.Number({ description: 'Days since launch (2 decimals)' }),
   daily_points: Type.Integer({ description: 'Daily points of the index the yields were computed from' }),
-  source: Type.String({ enum: ['index', 'live'], description: 'live: the coin is not in the index, so there is no history (yields are null)' }),
+  source: Type.String({ enum: ['index', 'live'], description: 'live: the coin is not in the index (no daily points; windows longer than its age are null)' }),
   as_of: Type.String(),
 }, { additionalProperties: false });
 
