@@ -1,71 +1,98 @@
 /**
- * The sandbox launch platform (leg `launchpad`): the service's assumed platform API
- * (`src/sources/wire/launchpad.ts`, docs/launchpad.md "Platform API") over the deterministic cast of
- * `../world/launchpad.ts`. Every answer is a pure function of the sandbox clock. The reward-token list is
- * paged by an opaque cursor (the base64url of the next offset) so the index's paging is exercised.
+ * The sandbox launch platform (leg `launchpad`): StonkFun's public API as the real platform speaks it
+ * (`src/sources/wire/launchpad.ts`; docs/sandbox.md "Launch platform") over the deterministic cast of
+ * `../world/launchpad.ts`. Every answer is a pure function of the sandbox clock.
+ *
+ * Routes (GET only; relative to the base URL, which may also carry the real `/api/public/v1` prefix):
+ *   /pairs, /tokens?page&pageSize&sort&mode, /tokens/{mint}, /tokens/{mint}/rewards, /rewards?limit,
+ *   /launchlab/pricing?quoteMint, /stats.
+ * A success is `{ data, meta: { generatedAt } }` (the clock, ISO 8601); an error is
+ * `{ error: { code, message } }`: 400 `invalid_request` (a mint that is not base58, a bad parameter),
+ * 404 `not_found` (unknown mint, quote or route), 405 `method_not_allowed`.
  */
 import type { LaunchpadMode } from '../../sources/wire/launchpad.js';
-import { launchpadLedgerAt, launchpadPairs, launchpadPricing, launchpadStatsAt, launchpadTokensAt } from '../world/launchpad.js';
+import {
+  launchpadPairs,
+  launchpadPricing,
+  launchpadRewards,
+  launchpadStatsAt,
+  launchpadTokenDetail,
+  launchpadTokenRewards,
+  launchpadTokensPage,
+} from '../world/launchpad.js';
 import type { ProviderHandler, ProviderResponse } from './server.js';
 
-/** Page size when the caller names none, and the most one page holds (the assumed platform's). */
-const PAGE_DEFAULT = 100;
-const PAGE_MAX = 100;
+/** `/tokens` page size when the caller names none, and the most one page holds (a larger value is answered with this). */
+const PAGE_SIZE_MAX = 100;
+/** `/rewards` launches when the caller names no limit, and the most it answers. */
+const LEDGER_LIMIT_DEFAULT = 100;
+const LEDGER_LIMIT_MAX = 10_000;
+/** The real API's path prefix, accepted so a base URL copied from the real platform works against the sandbox. */
+const REAL_PREFIX = '/api/public/v1';
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-const notFound = (error: string): ProviderResponse => ({ status: 404, body: { error } });
-const badRequest = (error: string): ProviderResponse => ({ status: 400, body: { error } });
+const error = (status: number, code: string, message: string, headers?: Record<string, string>): ProviderResponse => ({
+  status, body: { error: { code, message } }, ...(headers ? { headers } : {}),
+});
+const invalid = (message: string) => error(400, 'invalid_request', message);
+const notFound = (message: string) => error(404, 'not_found', message);
 
-export function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): number | null {
-  const m = /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return m ? Number(m[1]) : null;
-}
-
-function intParam(value: string | null): number | null | undefined {
+/** A positive integer query parameter: undefined when absent, null when not one. */
+function positiveInt(value: string | null): number | null | undefined {
   if (value === null || value === '') return undefined;
-  return /^\d+$/.test(value) ? Number(value) : null;
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
 }
 
 /** `now` is the sandbox clock. */
 export function createLaunchpadHandler(now: () => Date): ProviderHandler {
   return (req): ProviderResponse => {
-    if (req.method !== 'GET') return notFound('Not found');
-    const nowMs = now().getTime();
-    const path = req.path.replace(/\/$/, '');
-    if (path === '/api/v1/pairs') return { body: { pairs: launchpadPairs() } };
-    if (path === '/api/v1/stats') return { body: { stats: launchpadStatsAt(nowMs) } };
-    if (path === '/api/v1/reward-tokens') {
-      const limit = intParam(req.query.get('limit'));
-      if (limit === null || limit === 0) return badRequest('limit must be a positive integer');
-      const cursor = req.query.get('cursor');
-      const offset = cursor ? decodeCursor(cursor) : 0;
-      if (offset === null) return badRequest('unknown cursor');
-      const size = Math.min(limit ?? PAGE_DEFAULT, PAGE_MAX);
-      const all = launchpadTokensAt(nowMs);
-      const tokens = all.slice(offset, offset + size).map(({ payouts: _payouts, ...summary }) => summary);
-      return { body: { tokens, next_cursor: offset + size < all.length ? encodeCursor(offset + size) : null } };
-    }
-    const tokenMatch = /^\/api\/v1\/tokens\/([^/]+)$/.exec(path);
-    if (tokenMatch) {
-      const mint = decodeURIComponent(tokenMatch[1]!);
-      const token = launchpadTokensAt(nowMs).find((t) => t.mint === mint);
-      return token ? { body: { token } } : notFound('Unknown token');
-    }
-    if (path === '/api/v1/rewards') {
-      const since = intParam(req.query.get('since'));
-      if (since === null) return badRequest('since must be epoch milliseconds');
-      return { body: { entries: launchpadLedgerAt(nowMs, req.query.get('mint') ?? undefined, since) } };
-    }
-    if (path === '/api/v1/launch-pricing') {
+    if (req.method !== 'GET') return error(405, 'method_not_allowed', 'Only GET is supported.', { allow: 'GET' });
+    const at = now();
+    const nowMs = at.getTime();
+    const ok = (data: unknown): ProviderResponse => ({ body: { data, meta: { generatedAt: at.toISOString() } } });
+    let path = req.path.replace(/\/$/, '');
+    if (path.startsWith(REAL_PREFIX)) path = path.slice(REAL_PREFIX.length);
+
+    if (path === '/pairs') return ok({ pairs: launchpadPairs(), selectBy: 'mint', ambiguousSymbolCount: launchpadPairs().filter((p) => p.symbolAmbiguous).length });
+    if (path === '/stats') return ok(launchpadStatsAt(nowMs));
+
+    if (path === '/tokens') {
+      const page = positiveInt(req.query.get('page'));
+      const pageSize = positiveInt(req.query.get('pageSize'));
+      if (page === null) return invalid('page must be a positive integer.');
+      if (pageSize === null) return invalid('pageSize must be a positive integer.');
       const mode = req.query.get('mode');
-      const quote = req.query.get('quote_mint');
-      if ((mode !== 'standard' && mode !== 'reward') || !quote) return badRequest('quote_mint and mode (standard|reward) are required');
-      const pricing = launchpadPricing(quote, mode satisfies LaunchpadMode);
-      return pricing ? { body: { pricing } } : notFound('Quote not launchable');
+      if (mode !== null && mode !== '' && mode !== 'reward' && mode !== 'standard') return invalid('mode must be reward or standard.');
+      return ok(launchpadTokensPage(nowMs, {
+        page: page ?? 1,
+        pageSize: Math.min(pageSize ?? PAGE_SIZE_MAX, PAGE_SIZE_MAX),
+        sort: req.query.get('sort') ?? '',
+        ...(mode === 'reward' || mode === 'standard' ? { mode: mode satisfies LaunchpadMode } : {}),
+      }));
     }
-    return notFound('Not found');
+
+    const token = /^\/tokens\/([^/]+)(\/rewards)?$/.exec(path);
+    if (token) {
+      const mint = decodeURIComponent(token[1]!);
+      if (!BASE58_ADDRESS.test(mint)) return invalid('The mint must be a base58 Solana address.');
+      const data = token[2] ? launchpadTokenRewards(mint, nowMs) : launchpadTokenDetail(mint, nowMs);
+      return data === null ? notFound('Token not found.') : ok(data);
+    }
+
+    if (path === '/rewards') {
+      const limit = positiveInt(req.query.get('limit'));
+      if (limit === null) return invalid('limit must be a positive integer.');
+      return ok(launchpadRewards(nowMs, Math.min(limit ?? LEDGER_LIMIT_DEFAULT, LEDGER_LIMIT_MAX)));
+    }
+
+    if (path === '/launchlab/pricing') {
+      const quote = req.query.get('quoteMint');
+      if (quote === null || quote === '') return invalid('quoteMint is required.');
+      if (!BASE58_ADDRESS.test(quote)) return invalid('The quoteMint must be a base58 Solana address.');
+      const pricing = launchpadPricing(quote, nowMs);
+      return pricing === null ? notFound('No pricing for this quote mint.') : ok(pricing);
+    }
+
+    return notFound('Not found.');
   };
 }

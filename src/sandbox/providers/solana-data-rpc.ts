@@ -14,6 +14,10 @@
  * Sandbox limits (said here, not hidden): token accounts/mints and transactions are served only as
  * jsonParsed (other encodings get a -32602 naming the limit).
  *
+ * The launch platform's coins (world/launchpad-chain.ts) are world tokens like any other (their transfer-fee
+ * config names its own config and withdraw authorities); each coin's LaunchLab pool state is served here as
+ * the program-owned account a node returns: base64 bytes (also when jsonParsed is asked), owner LaunchLab.
+ *
  * Token accounts: the world lists them under their mint's `topHolders` and their owner's `tokens`, not by
  * address, so this node learns which (mint, owner) a token-account address belongs to from the answers
  * it gives (getTokenLargestAccounts, a wallet's accounts, transactions) and reads its amount from the
@@ -38,6 +42,8 @@ import { RpcError } from '../solana/errors.js';
 import { slotAt as worldSlotAt } from '../world/time.js';
 import { programTransactions } from '../world/program-activity.js';
 import type { PoolState, SandboxWorld, TokenState, TransactionState } from '../world/types.js';
+import { LAUNCHLAB_POOL_STATE_SIZE, launchpadPoolAccount } from '../world/launchpad-chain.js';
+import { LAUNCHPAD_PROGRAM_ID } from '../world/launchpad.js';
 import type { ProviderHandler } from './server.js';
 import { API_VERSION, MAX_MULTIPLE_ACCOUNTS, RENT_EPOCH, addressParam, config, jsonRpcHandler, type Json, type RpcMethod } from './json-rpc-node.js';
 
@@ -109,9 +115,10 @@ function mintExtensions(token: TokenState): RenderedExtension[] {
         state: {
           newerTransferFee: fee,
           olderTransferFee: fee,
-          transferFeeConfigAuthority: token.mintAuthority,
-          withdrawWithheldAuthority: token.mintAuthority,
-          withheldAmount: 0,
+          // The world's authorities when it names them (the launch platform's coins), else the mint authority.
+          transferFeeConfigAuthority: e.transferFee.configAuthority !== undefined ? e.transferFee.configAuthority : token.mintAuthority,
+          withdrawWithheldAuthority: e.transferFee.withdrawAuthority !== undefined ? e.transferFee.withdrawAuthority : token.mintAuthority,
+          withheldAmount: Number(BigInt(e.transferFee.withheldRaw ?? '0')),
         },
       },
     });
@@ -200,6 +207,15 @@ function emptyData(encoding: string): unknown {
   if (encoding === 'base58') return ['', 'base58'];
   if (encoding === 'binary') return '';
   throw new RpcError(-32602, `Invalid params: unknown variant \`${encoding}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``);
+}
+
+/** Program-owned account bytes in the asked encoding: jsonParsed falls back to base64 (the node cannot parse them). */
+function binaryData(bytes: Uint8Array, encoding: string): unknown {
+  if (encoding === 'base64' || encoding === 'jsonParsed') return [Buffer.from(bytes).toString('base64'), 'base64'];
+  if (encoding === 'base58') return [base58.decode(bytes), 'base58'];
+  if (encoding === 'binary') return base58.decode(bytes);
+  if (encoding === 'base64+zstd') throw new RpcError(-32602, 'sandbox data RPC serves program accounts as base64, base58 or jsonParsed (asked: base64+zstd)');
+  return emptyData(encoding);
 }
 
 function requireJsonParsed(encoding: string): void {
@@ -492,6 +508,19 @@ class DataNode {
   }
 
   account(address: string, encoding: string): Json | null {
+    // A launch-platform coin's LaunchLab pool state (world/launchpad-chain.ts): null before the coin exists.
+    const pool = launchpadPoolAccount(address, this.at.getTime());
+    if (pool !== undefined) {
+      if (pool === null) return null;
+      return {
+        data: binaryData(pool, encoding),
+        executable: false,
+        lamports: Number(rentExemptMinimum(LAUNCHLAB_POOL_STATE_SIZE)),
+        owner: LAUNCHPAD_PROGRAM_ID,
+        rentEpoch: RENT_EPOCH,
+        space: LAUNCHLAB_POOL_STATE_SIZE,
+      };
+    }
     const held = this.tokenAccount(address);
     if (held) {
       requireJsonParsed(encoding);

@@ -11,7 +11,9 @@
  *    generated from (seed, address) — a few tokens and NFTs, up to 40 transactions;
  *  - program ids the world uses: empty executable accounts;
  *  - fresh launches (launches/): the launch cast is designed; a background launch (about 24 a day from
- *    the seed) is recognised before the hash rule makes it a generic token, from its launch second on.
+ *    the seed) is recognised before the hash rule makes it a generic token, from its launch second on;
+ *  - the launch platform's coins and derived quote mints (launchpad-chain.ts): designed, seed-independent,
+ *    recognised before anything else (a coin's LaunchLab pool is an account, never a mint).
  *
  * Returned states are deeply frozen (they are cached): copy before mutating.
  * Times inside states are unix seconds.
@@ -41,6 +43,7 @@ import {
 } from './tokens.js';
 import { castWalletPlans, defiPositionsFromHoldings, genericPlan, holdingUiAt, programPlan, type PlanCtx } from './wallets.js';
 import { backgroundLaunchSpec, LaunchIndex } from './launches/index.js';
+import { launchpadTokenState } from './launchpad-chain.js';
 
 export type { SandboxWorld } from './types.js';
 export { CAST, CAST_ADDRESS, CAST_SIGNATURE, DUST_MINTS, FEATURED_TX, type CastEntry, type CastKind } from './cast.js';
@@ -133,8 +136,10 @@ class World implements SandboxWorld {
     const key = `${mint}|${t}`;
     const hit = this.tokenStates.get(key);
     if (hit !== undefined) return hit;
-    const spec = this.specAt(mint, t);
-    const state = spec ? freezeDeep(tokenState(spec, t, (m) => this.spec(m))) : null;
+    // The launch platform's coins and derived quotes (launchpad-chain.ts) come before the hash rule.
+    const launchpad = launchpadTokenState(mint, t * 1000);
+    const spec = launchpad === undefined ? this.specAt(mint, t) : null;
+    const state = launchpad !== undefined ? (launchpad && freezeDeep(launchpad)) : spec ? freezeDeep(tokenState(spec, t, (m) => this.spec(m))) : null;
     this.tokenStates.set(key, state);
     return state;
   }

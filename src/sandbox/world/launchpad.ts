@@ -1,8 +1,15 @@
 /**
- * The sandbox launch platform's world (leg `launchpad`): nine quote assets (every category; two closed to
- * new launches) and 31 reward coins designed so that every payout status (PAYING, STALE, NEVER,
- * NOT_REWARD) and every health level (HEALTHY, MIXED, WEAK, BROKEN, per docs/launchpad.md) is present
- * at every moment. The cast and what each coin shows is in docs/sandbox.md ("Launch platform").
+ * The sandbox launch platform's world (leg `launchpad`): a StonkFun-like platform on Raydium LaunchLab.
+ * Ten quote assets (every normalized category; the platform's raw categories include `tessera` and
+ * `backpack`; two quotes closed to new launches) and 33 coins designed so that every payout status
+ * (PAYING, STALE, NEVER, NOT_REWARD), every health level (HEALTHY, MIXED, WEAK, BROKEN, per
+ * docs/launchpad.md) and both reward mechanisms (Token-2022 transfer fee; classic-SPL fee share) are
+ * present at every moment. The cast and what each coin shows is in docs/sandbox.md ("Launch platform").
+ *
+ * This file holds the cast and renders it in the platform's REAL wire format (the schemas of
+ * `src/sources/wire/launchpad.ts`: `{data, meta}` bodies are wrapped by `../providers/launchpad.ts`);
+ * what the chain says about each coin (mint, LaunchLab pool state, largest accounts) is rendered by
+ * `./launchpad-chain.ts` from the same designs.
  *
  * Every value is a pure function of the clock:
  *  - Coins are "rolling": a coin's creation is `ageDays` before today's 00:00 UTC (less 6 h), so ages —
@@ -15,20 +22,25 @@
  *    `LAUNCHPAD_STALE_LAST_PAYOUT_MS` and nothing after, so it is PAYING until
  *    `LAUNCHPAD_STALE_CROSSING_MS` (24 h later) and STALE from that exact millisecond on — the
  *    PAYING→STALE crossing the launchpad-alerts tests drive the sandbox clock across.
- * Holders, top-10 share, market cap, 24 h volume and price change are fixed per coin (the index's daily
- * points vary through payouts).
+ * Holders, top-10 share, market cap, 24 h volume and price change are fixed per coin; the platform's
+ * lifetime totals grow payout by payout.
  */
+import { createHash } from 'node:crypto';
 import type { QuoteCategory } from '../../analytics/launchpad/types.js';
+import { base58Encode } from '../../lib/base58.js';
 import type {
-  LaunchpadLedgerEntry,
   LaunchpadMode,
-  LaunchpadPair,
-  LaunchpadPayout,
-  LaunchpadPricing,
-  LaunchpadStats,
-  LaunchpadTokenDetail,
-  LaunchpadTokenSummary,
+  StonkDistribution,
+  StonkLedgerLaunch,
+  StonkPair,
+  StonkPricing,
+  StonkStats,
+  StonkToken,
+  StonkTokenDetail,
+  StonkTokenRewards,
 } from '../../sources/wire/launchpad.js';
+import { addressBytes, findProgramAddressSync } from '../solana/accounts.js';
+import { Lru } from './lru.js';
 import { deriveAddress, deriveMint, deriveWallet, sha256 } from './random.js';
 
 const HOUR_MS = 3_600_000;
@@ -48,52 +60,117 @@ export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 /** The platform's distributor: withdraws the withheld transfer fees and pays holders. */
 export const LAUNCHPAD_DISTRIBUTOR = deriveWallet('launchpad', 'distributor');
+/** The LaunchLab global config of SOL launches (every quote has its own: `launchpadGlobalConfig`). */
 export const LAUNCHPAD_GLOBAL_CONFIG = deriveAddress('launchpad', 'global-config');
+/** The platform's LaunchLab platform config per mode: a pool created under another config is not adopted. */
 export const LAUNCHPAD_PLATFORM_IDS: Readonly<Record<LaunchpadMode, string>> = {
   standard: deriveAddress('launchpad', 'platform', 'standard'),
   reward: deriveAddress('launchpad', 'platform', 'reward'),
 };
-export const LAUNCHPAD_CURVE_RULE_ACCOUNT = deriveAddress('launchpad', 'curve-rule');
+/** Another platform's config on the same program: the pool of an unadopted coin (TSLAORPH) was created under it. */
+export const LAUNCHPAD_OTHER_PLATFORM = deriveAddress('launchpad', 'platform', 'elsewhere');
 /** Someone else's wallet, set as withdraw authority on the coins whose tax does not reach holders. */
-const OUTSIDER = deriveWallet('launchpad', 'outsider');
+export const LAUNCHPAD_OUTSIDER = deriveWallet('launchpad', 'outsider');
+/** The transfer-fee config authority of the coins whose fee can still be changed (`feeMutable`). */
+export const LAUNCHPAD_FEE_CONFIG_AUTHORITY = deriveWallet('launchpad', 'fee-config-authority');
 
 /** LaunchLab's default launch: 1 B tokens at 6 decimals, 79.31 % sold on the curve. */
-const LAUNCH_SUPPLY_RAW = '1000000000000000';
-const LAUNCH_TOTAL_SELL_RAW = '793100000000000';
-const LAUNCH_BASE_DECIMALS = 6;
-/** The reward mode's transfer-fee tiers and its cap (raw base units: 10 M tokens, i.e. effectively uncapped). */
+export const LAUNCH_SUPPLY_RAW = 1_000_000_000_000_000n;
+export const LAUNCH_TOTAL_SELL_RAW = 793_100_000_000_000n;
+export const LAUNCH_BASE_DECIMALS = 6;
+/** The reward mode's transfer-fee tiers. */
 const REWARD_TIERS_BPS = [100, 300];
-const REWARD_MAX_FEE_RAW = '10000000000000';
+/**
+ * A reward coin's transfer-fee cap: the whole supply (Raydium's launches set `maximumFee` to the supply,
+ * i.e. uncapped). A designed `max: 0` (zero-rate) is served as 0.
+ */
+export const LAUNCHPAD_REWARD_MAX_FEE_RAW = LAUNCH_SUPPLY_RAW;
+/** The platform's graduation rule (its `/stats` config): graduated at this market cap, "about to" from the second. */
+export const LAUNCHPAD_GRADUATION_MCAP_USD = 40_000;
+export const LAUNCHPAD_ABOUT_TO_GRADUATE_MCAP_USD = 32_000;
+/** `/rewards` lists at most this many recent distributions, platform-wide. */
+export const LAUNCHPAD_RECENT_DISTRIBUTIONS = 100;
+/** What every launch record names as its target start market cap (the platform's default). */
+const LAUNCH_TARGET_START_MCAP_USD = 5_000;
 
-interface QuoteDesign {
+export interface QuoteDesign {
   symbol: string;
   name: string;
+  /** The normalized category the service should conclude (`normalizeCategory(rawCategory)`). */
   category: QuoteCategory;
+  /** The platform's own category (open set: `tessera`, `backpack`… as the real platform says). */
+  rawCategory: string;
   launchable: boolean;
   decimals: number;
   token2022: boolean;
   priceUsd: number;
-  /** Raise of a launch on this quote, in UI units of the quote. */
+  /** Raise of a launch on this quote, in UI units of the quote (each worth about the default 85 SOL). */
   raise: number;
-  /** A real mint when the quote is a real asset the sandbox mirrors; else derived. */
+  /** A real mint when the quote is a real asset the sandbox world already holds (SOL, USDC); else derived. */
   mint?: string;
 }
 
+/** The label the platform shows beside each raw category. */
+const CATEGORY_LABEL: Readonly<Record<string, string>> = {
+  solana: 'Solana', currency: 'Currency', xstock: 'xStock', tessera: 'Tessera', prestock: 'PreStock', backpack: 'Sunrise',
+  leverage: 'Leverage', collectible: 'Collectibles', custom: 'Custom',
+};
+
 export const LAUNCHPAD_QUOTES: readonly QuoteDesign[] = [
-  { symbol: 'SOL', name: 'Wrapped SOL', category: 'solana', launchable: true, decimals: 9, token2022: false, priceUsd: 150, raise: 85, mint: 'So11111111111111111111111111111111111111112' },
-  { symbol: 'USDC', name: 'USD Coin', category: 'currency', launchable: true, decimals: 6, token2022: false, priceUsd: 1, raise: 12_500, mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
-  { symbol: 'USD1', name: 'World Liberty USD', category: 'currency', launchable: true, decimals: 6, token2022: false, priceUsd: 1, raise: 12_500 },
-  { symbol: 'TSLAx', name: 'Tesla xStock', category: 'xstock', launchable: true, decimals: 8, token2022: true, priceUsd: 340, raise: 37 },
-  { symbol: 'NVDAx', name: 'NVIDIA xStock', category: 'xstock', launchable: false, decimals: 8, token2022: true, priceUsd: 180, raise: 70 },
-  { symbol: 'PREOAI', name: 'OpenAI pre-IPO', category: 'prestock', launchable: true, decimals: 6, token2022: true, priceUsd: 95, raise: 130 },
-  { symbol: 'SOL2X', name: 'SOL 2x Long', category: 'leverage', launchable: true, decimals: 6, token2022: false, priceUsd: 42, raise: 300 },
-  { symbol: 'CARDS', name: 'Graded Card Index', category: 'collectible', launchable: false, decimals: 6, token2022: false, priceUsd: 0.8, raise: 15_000 },
-  { symbol: 'MEME', name: 'Community Meme', category: 'custom', launchable: true, decimals: 6, token2022: false, priceUsd: 0.002, raise: 6_000_000 },
+  { symbol: 'SOL', name: 'Wrapped SOL', category: 'solana', rawCategory: 'solana', launchable: true, decimals: 9, token2022: false, priceUsd: 150, raise: 85, mint: 'So11111111111111111111111111111111111111112' },
+  { symbol: 'USDC', name: 'USD Coin', category: 'currency', rawCategory: 'currency', launchable: true, decimals: 6, token2022: false, priceUsd: 1, raise: 12_500, mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
+  { symbol: 'USD1', name: 'World Liberty USD', category: 'currency', rawCategory: 'currency', launchable: true, decimals: 6, token2022: false, priceUsd: 1, raise: 12_500 },
+  { symbol: 'TSLAx', name: 'Tesla xStock', category: 'xstock', rawCategory: 'xstock', launchable: true, decimals: 8, token2022: true, priceUsd: 340, raise: 37 },
+  // A tokenized equity of another issuer: the platform says `tessera`, the service reads an xStock.
+  { symbol: 'NVDAx', name: 'NVIDIA (Tessera)', category: 'xstock', rawCategory: 'tessera', launchable: false, decimals: 8, token2022: true, priceUsd: 180, raise: 70 },
+  { symbol: 'PREOAI', name: 'OpenAI pre-IPO', category: 'prestock', rawCategory: 'prestock', launchable: true, decimals: 6, token2022: true, priceUsd: 95, raise: 130 },
+  // A pre-market stock the platform files under `backpack` and labels "Sunrise": the service reads a pre-stock.
+  { symbol: 'RISEAI', name: 'RiseAI pre-market', category: 'prestock', rawCategory: 'backpack', launchable: true, decimals: 6, token2022: true, priceUsd: 60, raise: 210 },
+  { symbol: 'SOL2X', name: 'SOL 2x Long', category: 'leverage', rawCategory: 'leverage', launchable: true, decimals: 6, token2022: false, priceUsd: 42, raise: 300 },
+  { symbol: 'CARDS', name: 'Graded Card Index', category: 'collectible', rawCategory: 'collectible', launchable: false, decimals: 6, token2022: false, priceUsd: 0.8, raise: 15_000 },
+  { symbol: 'MEME', name: 'Community Meme', category: 'custom', rawCategory: 'custom', launchable: true, decimals: 6, token2022: false, priceUsd: 0.002, raise: 6_000_000 },
 ];
 
-export function quoteMint(q: QuoteDesign): string {
-  return q.mint ?? deriveMint('launchpad', 'quote', q.symbol);
+/** Derived addresses of the static cast, computed once (a derived mint costs several hashes). */
+const addressMemo = new Map<string, string>();
+function memo(key: string, make: () => string): string {
+  let v = addressMemo.get(key);
+  if (v === undefined) {
+    v = make();
+    addressMemo.set(key, v);
+  }
+  return v;
 }
+
+export function quoteMint(q: QuoteDesign): string {
+  return q.mint ?? memo(`quote|${q.symbol}`, () => deriveMint('launchpad', 'quote', q.symbol));
+}
+
+export function quoteTokenProgram(q: QuoteDesign): string {
+  return q.token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+}
+
+/** The LaunchLab global config of launches on `q` (SOL's is `LAUNCHPAD_GLOBAL_CONFIG`). */
+export function launchpadGlobalConfig(q: QuoteDesign): string {
+  return q.symbol === 'SOL' ? LAUNCHPAD_GLOBAL_CONFIG : memo(`global|${q.symbol}`, () => deriveAddress('launchpad', 'global-config', q.symbol));
+}
+
+/**
+ * The curve-rule account of a platform config on a global config: LaunchLab's PDA
+ * `["platform_curve_rule", platform_config, global_config]` (what the pricing's `curveRule.derivation` says).
+ */
+export function launchpadCurveRule(mode: LaunchpadMode, globalConfig: string): string {
+  return memo(`curve-rule|${mode}|${globalConfig}`, () =>
+    findProgramAddressSync([Buffer.from('platform_curve_rule'), addressBytes(LAUNCHPAD_PLATFORM_IDS[mode]), addressBytes(globalConfig)], LAUNCHPAD_PROGRAM_ID));
+}
+
+/** The curve-rule accounts of SOL launches, per mode (the account appended last to the initialize instruction). */
+export const LAUNCHPAD_CURVE_RULE_ACCOUNTS: Readonly<Record<LaunchpadMode, string>> = {
+  standard: launchpadCurveRule('standard', LAUNCHPAD_GLOBAL_CONFIG),
+  reward: launchpadCurveRule('reward', LAUNCHPAD_GLOBAL_CONFIG),
+};
+/** The reward-mode curve rule of SOL launches (the name tests import). */
+export const LAUNCHPAD_CURVE_RULE_ACCOUNT = LAUNCHPAD_CURVE_RULE_ACCOUNTS.reward;
 
 type Status = 'PAYING' | 'STALE' | 'NEVER' | 'NOT_REWARD';
 type Level = 'HEALTHY' | 'MIXED' | 'WEAK' | 'BROKEN';
@@ -104,16 +181,23 @@ export interface CoinDesign {
   /** Designed status and health level at every moment (RAINSTOP: before its crossing). */
   status: Status;
   level: Level;
+  /** Token-2022 transfer fee in bps; null = no transfer-fee extension (a standard launch, or a fee-share coin). */
   bps: number | null;
+  /** Fee cap in UI units: null = uncapped (the supply), 0 = zero-rate. */
   max: number | null;
   authority: 'distributor' | 'outsider' | null;
   feeMutable: boolean;
   adopted: boolean;
   flywheel: boolean;
-  holders: number | null;
-  top10: number | null;
-  mcap: number | null;
-  vol24: number | null;
+  /**
+   * A reward coin of the first generation: a classic SPL mint (no transfer fee) whose holders are paid
+   * from the pool's trading-fee share. Its mode is "reward" although it has no tax.
+   */
+  feeShare?: boolean;
+  holders: number;
+  top10: number;
+  mcap: number;
+  vol24: number;
   chg24: number | null;
   /** Whole days before today's 00:00 UTC (rolling coins). */
   ageDays: number;
@@ -151,9 +235,9 @@ export const LAUNCHPAD_COINS: readonly CoinDesign[] = [
   // TSLAx (xstock)
   { symbol: 'TSLAYLD', quote: 'TSLAx', status: 'PAYING', level: 'HEALTHY', bps: 300, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true, holders: 700, top10: 22, mcap: 300_000, vol24: 120_000, chg24: 15, ageDays: 12, payouts: pay(6, 60, 2), shows: 'pays in a tokenized stock (health ≈ 98.6)' },
   { symbol: 'TSLAOLD', quote: 'TSLAx', status: 'STALE', level: 'MIXED', bps: 300, max: null, authority: D, feeMutable: true, adopted: true, flywheel: false, holders: 400, top10: 40, mcap: 80_000, vol24: 7_000, chg24: -3, ageDays: 28, payouts: pay(6, 15, 4, 5), shows: 'stopped paying 5 days ago (health 71)' },
-  { symbol: 'TSLAORPH', quote: 'TSLAx', status: 'NOT_REWARD', level: 'BROKEN', bps: 300, max: null, authority: D, feeMutable: false, adopted: false, flywheel: false, holders: 260, top10: 38, mcap: 40_000, vol24: 2_000, chg24: -1, ageDays: 22, payouts: pay(12, 10, 1, 10), shows: 'unadopted pool: NOT_REWARD despite old payouts' },
-  // NVDAx (xstock, closed to new launches)
-  { symbol: 'NVDAYLD', quote: 'NVDAx', status: 'PAYING', level: 'HEALTHY', bps: 100, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true, holders: 560, top10: 25, mcap: 180_000, vol24: 35_000, chg24: 3, ageDays: 35, payouts: pay(8, 30, 5), shows: 'pays on a quote closed to launches (health 99)' },
+  { symbol: 'TSLAORPH', quote: 'TSLAx', status: 'NOT_REWARD', level: 'BROKEN', bps: 300, max: null, authority: D, feeMutable: false, adopted: false, flywheel: false, holders: 260, top10: 38, mcap: 40_000, vol24: 2_000, chg24: -1, ageDays: 22, payouts: pay(12, 10, 1, 10), shows: 'unadopted pool (created under another platform\'s config): NOT_REWARD despite old payouts' },
+  // NVDAx (raw category `tessera` → xstock, closed to new launches)
+  { symbol: 'NVDAYLD', quote: 'NVDAx', status: 'PAYING', level: 'HEALTHY', bps: 100, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true, holders: 560, top10: 25, mcap: 180_000, vol24: 35_000, chg24: 3, ageDays: 35, payouts: pay(8, 30, 5), shows: 'pays on a quote closed to launches, filed as `tessera` (health 99)' },
   { symbol: 'NVDAGONE', quote: 'NVDAx', status: 'STALE', level: 'MIXED', bps: 300, max: null, authority: D, feeMutable: false, adopted: true, flywheel: false, holders: 90, top10: 55, mcap: 20_000, vol24: 0, chg24: 0, ageDays: 33, payouts: pay(12, 4, 6, 12), shows: 'stopped trading (no 24 h volume) and paying (health 71.8)' },
   // PREOAI (prestock)
   { symbol: 'OAIPAY', quote: 'PREOAI', status: 'PAYING', level: 'HEALTHY', bps: 100, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true, holders: 600, top10: 28, mcap: 150_000, vol24: 60_000, chg24: 18, ageDays: 4, payouts: pay(6, 30, 1), shows: 'young pre-IPO payer (health ≈ 95)' },
@@ -173,6 +257,11 @@ export const LAUNCHPAD_COINS: readonly CoinDesign[] = [
   // More on the deep quotes so launch-intel has several coins per quote.
   { symbol: 'USDCGEM', quote: 'USDC', status: 'PAYING', level: 'HEALTHY', bps: 300, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true, holders: 480, top10: 27, mcap: 200_000, vol24: 150_000, chg24: 28, ageDays: 5, payouts: pay(4, 45, 2), shows: 'gem profile: 5 days old, 200 k cap, turnover 0.75, +28 % (health ≈ 97)' },
   { symbol: 'SOLNOFEE', quote: 'SOL', status: 'NOT_REWARD', level: 'BROKEN', bps: null, max: null, authority: null, feeMutable: false, adopted: true, flywheel: false, holders: 1000, top10: 40, mcap: 500_000, vol24: 80_000, chg24: -2, ageDays: 45, payouts: null, shows: 'standard launch on SOL: no transfer fee' },
+  // The fee-share generation: classic SPL mints in reward mode, paid from the pool's fee share (no tax, so
+  // no withdraw or fee-config authority exists). Levels hold whether the service credits the three tax
+  // reads (fee, withdraw authority, fixed fee) in full or not at all: ≈ 96.6 / 76.6 and 72.4 / 52.4.
+  { symbol: 'SHAREPAY', quote: 'RISEAI', status: 'PAYING', level: 'HEALTHY', bps: null, max: null, authority: null, feeMutable: false, adopted: true, flywheel: true, feeShare: true, holders: 640, top10: 27, mcap: 150_000, vol24: 45_000, chg24: 11, ageDays: 10, payouts: pay(6, 35, 4), shows: 'fee-share reward coin (classic SPL, no transfer fee) paying in a `backpack` ("Sunrise") pre-market stock (health ≈ 96.6)' },
+  { symbol: 'SHAREOLD', quote: 'SOL', status: 'STALE', level: 'MIXED', bps: null, max: null, authority: null, feeMutable: false, adopted: true, flywheel: false, feeShare: true, holders: 120, top10: 60, mcap: 26_000, vol24: 1_200, chg24: -9, ageDays: 40, payouts: pay(12, 9, 5, 7), shows: 'fee-share reward coin of the first generation, stopped paying 7 days ago (health 72.4)' },
 ];
 
 /** The absolute-time coin (see the file comment); designed PAYING/HEALTHY before the crossing, STALE/HEALTHY from it. */
@@ -182,149 +271,470 @@ export const RAINSTOP: CoinDesign = {
   shows: `pays every 6 h until ${new Date(LAUNCHPAD_STALE_LAST_PAYOUT_MS).toISOString()}, STALE from ${new Date(LAUNCHPAD_STALE_CROSSING_MS).toISOString()}`,
 };
 
+/** Every coin of the cast, RAINSTOP last. */
+export const LAUNCHPAD_ALL_COINS: readonly CoinDesign[] = [...LAUNCHPAD_COINS, RAINSTOP];
+
 const QUOTES_BY_SYMBOL = new Map(LAUNCHPAD_QUOTES.map((q) => [q.symbol, q]));
 
-function quoteOf(c: CoinDesign): QuoteDesign {
+export function quoteOf(c: CoinDesign): QuoteDesign {
   const q = QUOTES_BY_SYMBOL.get(c.quote);
   if (!q) throw new Error(`launchpad cast: unknown quote ${c.quote}`);
   return q;
 }
 
 export function coinMint(c: CoinDesign): string {
-  return deriveMint('launchpad', 'coin', c.symbol);
+  return memo(`coin|${c.symbol}`, () => deriveMint('launchpad', 'coin', c.symbol));
+}
+
+/** The platform's mode of a coin: transfer-fee and fee-share coins are "reward", the rest "standard". */
+export function coinMode(c: CoinDesign): LaunchpadMode {
+  return c.feeShare === true || c.bps !== null ? 'reward' : 'standard';
+}
+
+/** The coin's LaunchLab pool: the program's PDA `["pool", base_mint, quote_mint]`. */
+export function coinPool(c: CoinDesign): string {
+  return memo(`pool|${c.symbol}`, () => findProgramAddressSync([Buffer.from('pool'), addressBytes(coinMint(c)), addressBytes(quoteMint(quoteOf(c)))], LAUNCHPAD_PROGRAM_ID));
+}
+
+/** Who created the coin (its launch record and its pool state name it). */
+export function coinCreator(c: CoinDesign): string {
+  return memo(`creator|${c.symbol}`, () => deriveWallet('launchpad', 'creator', c.symbol));
 }
 
 function dayStart(nowMs: number): number {
   return Math.floor(nowMs / DAY_MS) * DAY_MS;
 }
 
-function createdAt(c: CoinDesign, nowMs: number): number {
+/** The coin's creation (epoch ms) as seen at `nowMs` (rolling coins move with the day; RAINSTOP is fixed). */
+export function coinCreatedAt(c: CoinDesign, nowMs: number): number {
   return c === RAINSTOP ? RAINSTOP_CREATED_MS : dayStart(nowMs) - c.ageDays * DAY_MS - ROLLING_CREATED_LEAD_MS;
 }
 
-/** Payouts at or before `nowMs`, oldest first. */
-function payoutsOf(c: CoinDesign, nowMs: number): LaunchpadPayout[] {
+/** The coin's price in USD: its market cap over the 1 B-token supply. */
+export function coinPriceUsd(c: CoinDesign): number {
+  return c.mcap / Number(LAUNCH_SUPPLY_RAW / 10n ** BigInt(LAUNCH_BASE_DECIMALS));
+}
+
+/** One distribution to the coin's holders, as the platform records it. */
+export interface LaunchpadPayout {
+  /** Epoch ms. */
+  at: number;
+  /** Raw units of the quote. */
+  amountRaw: bigint;
+  /** Designed USD size (±25 % around the design): what the payout was sized with, at the quote's designed price. */
+  usd: number;
+  signature: string;
+  /** Holders paid (the coin's designed holders). */
+  holderCount: number;
+}
+
+/** A coin as listed at a moment: its design, addresses, creation and payouts up to that moment. */
+export interface LaunchpadCoinAt {
+  design: CoinDesign;
+  symbol: string;
+  mint: string;
+  pool: string;
+  quote: QuoteDesign;
+  quoteMint: string;
+  mode: LaunchpadMode;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Oldest first. */
+  payouts: LaunchpadPayout[];
+  lastPayoutAt: number | null;
+  distributedRaw: bigint;
+}
+
+function payoutSignature(symbol: string, k: number): string {
+  return base58Encode(createHash('sha512').update(`sandbox-world/launchpad-payout\u0000${symbol}\u0000${k}`).digest());
+}
+
+/** Payouts are a pure function of (coin, slot) and never change once made: cached (bounded), frozen. */
+const payoutCache = new Lru<string, LaunchpadPayout>(20_000);
+
+/** Payout slot `k` of a coin: its size is the design ±25 %, fixed per (coin, slot). */
+function payoutAt(c: CoinDesign, q: QuoteDesign, k: number, at: number): LaunchpadPayout {
+  return payoutCache.getOrCreate(`${c.symbol}|${k}`, () => {
+    const s = c.payouts!;
+    const jitter = 0.75 + (sha256('launchpad', 'payout', c.symbol, k)[0]! / 255) * 0.5;
+    const usd = Math.round(s.usdPerPayout * jitter * 100) / 100;
+    const amountRaw = BigInt(Math.round((usd / q.priceUsd) * 10 ** q.decimals));
+    return Object.freeze({ at, amountRaw, usd, signature: payoutSignature(c.symbol, k), holderCount: c.holders });
+  });
+}
+
+/** The payout slots of a coin up to `nowMs` (the first strictly after creation) and the schedule's end. */
+function schedule(c: CoinDesign, nowMs: number): { first: number; last: number; period: number; phase: number; stopped: boolean } | null {
   const s = c.payouts;
-  if (!s) return [];
-  const created = createdAt(c, nowMs);
+  if (!s) return null;
+  const created = coinCreatedAt(c, nowMs);
   const period = s.periodHours * HOUR_MS;
   const phase = s.phaseHours * HOUR_MS;
   const stop = c === RAINSTOP ? LAUNCHPAD_STALE_LAST_PAYOUT_MS : s.stoppedDaysAgo === undefined ? nowMs : dayStart(nowMs) - s.stoppedDaysAgo * DAY_MS;
   const end = Math.min(nowMs, stop);
+  // First grid point strictly after creation (the fee has to accrue before the first withdrawal).
+  const first = Math.floor((created - phase) / period) + 1;
+  const last = Math.floor((end - phase) / period);
+  return { first, last, period, phase, stopped: stop < nowMs };
+}
+
+/** Payouts at or before `nowMs`, oldest first. */
+function payoutsOf(c: CoinDesign, nowMs: number): LaunchpadPayout[] {
+  const sch = schedule(c, nowMs);
+  if (!sch) return [];
   const q = quoteOf(c);
   const out: LaunchpadPayout[] = [];
-  // First grid point strictly after creation (the fee has to accrue before the first withdrawal).
-  for (let k = Math.floor((created - phase) / period) + 1; k * period + phase <= end; k++) {
-    const at = k * period + phase;
-    // ±25 % around the designed size, fixed per (coin, slot): deterministic, not flat.
-    const jitter = 0.75 + (sha256('launchpad', 'payout', c.symbol, k)[0]! / 255) * 0.5;
-    const usd = Math.round(s.usdPerPayout * jitter * 100) / 100;
-    const quoteAmount = Math.round((usd / q.priceUsd) * 1e6) / 1e6;
-    out.push({ at, quote_amount: quoteAmount, usd, signature: deriveAddress('launchpad', 'payout-sig', c.symbol, k) + deriveAddress('launchpad', 'payout-sig2', c.symbol, k).slice(0, 44) });
-  }
+  for (let k = sch.first; k <= sch.last; k++) out.push(payoutAt(c, q, k, k * sch.period + sch.phase));
   return out;
 }
 
-function coinsAt(nowMs: number): CoinDesign[] {
-  return [...LAUNCHPAD_COINS, RAINSTOP].filter((c) => createdAt(c, nowMs) <= nowMs);
+function byMint<T extends { mint: string }>(a: T, b: T): number {
+  return a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0;
 }
 
-function summary(c: CoinDesign, nowMs: number, payouts: LaunchpadPayout[]): LaunchpadTokenSummary {
-  const q = quoteOf(c);
-  return {
-    mint: coinMint(c),
-    symbol: c.symbol,
-    name: `${c.symbol} reward coin`,
-    quote_mint: quoteMint(q),
-    quote_symbol: q.symbol,
-    quote_category: q.category,
-    mode: c.bps === null ? 'standard' : 'reward',
-    created_at: createdAt(c, nowMs),
-    transfer_fee_bps: c.bps,
-    transfer_fee_max: c.max,
-    withdraw_authority: c.authority === 'distributor' ? LAUNCHPAD_DISTRIBUTOR : c.authority === 'outsider' ? OUTSIDER : null,
-    fee_mutable: c.feeMutable,
-    adopted: c.adopted,
-    flywheel: c.flywheel,
-    holders: c.holders,
-    top10_pct: c.top10,
-    market_cap_usd: c.mcap,
-    volume_24h_usd: c.vol24,
-    price_change_24h_pct: c.chg24,
-    last_payout_at: payouts.at(-1)?.at ?? null,
-    total_distributed_quote: Math.round(payouts.reduce((sum, p) => sum + p.quote_amount, 0) * 1e6) / 1e6,
-  };
-}
-
-/** Every listed coin at `nowMs` with its payouts, in list order (creation, then mint). */
-export function launchpadTokensAt(nowMs: number): LaunchpadTokenDetail[] {
-  return coinsAt(nowMs)
-    .map((c) => {
+/** Every listed coin at `nowMs` with its payouts, in creation order (ties by mint). */
+export function launchpadTokensAt(nowMs: number): LaunchpadCoinAt[] {
+  return LAUNCHPAD_ALL_COINS
+    .filter((c) => coinCreatedAt(c, nowMs) <= nowMs)
+    .map((c): LaunchpadCoinAt => {
+      const q = quoteOf(c);
       const payouts = payoutsOf(c, nowMs);
-      return { ...summary(c, nowMs, payouts), payouts };
+      return {
+        design: c, symbol: c.symbol, mint: coinMint(c), pool: coinPool(c), quote: q, quoteMint: quoteMint(q), mode: coinMode(c),
+        createdAt: coinCreatedAt(c, nowMs), payouts, lastPayoutAt: payouts.at(-1)?.at ?? null,
+        distributedRaw: payouts.reduce((s, p) => s + p.amountRaw, 0n),
+      };
     })
-    .sort((a, b) => a.created_at - b.created_at || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
+    .sort((a, b) => a.createdAt - b.createdAt || byMint(a, b));
 }
 
-export function launchpadPairs(): LaunchpadPair[] {
+// ---- the platform's wire bodies (the `data` of each route) ----
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+/** UI units of `raw` at `decimals`, the way the platform divides (one float division). */
+const uiUnits = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
+
+function quoteLogo(mint: string): string {
+  return `/api/asset/quote-logo/${mint}`;
+}
+
+function categoryLabel(raw: string): string {
+  return CATEGORY_LABEL[raw] ?? raw;
+}
+
+/** `GET /pairs` → `data.pairs`: every quote, launchable or not. */
+export function launchpadPairs(): StonkPair[] {
+  const symbols = LAUNCHPAD_QUOTES.map((q) => q.symbol.toLowerCase());
   return LAUNCHPAD_QUOTES.map((q) => ({
-    quote_mint: quoteMint(q),
+    mint: quoteMint(q),
     symbol: q.symbol,
     name: q.name,
-    category: q.category,
-    launchable: q.launchable,
     decimals: q.decimals,
-    token_program: q.token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID,
-    price_usd: q.priceUsd,
+    logoUrl: quoteLogo(quoteMint(q)),
+    category: q.rawCategory,
+    categoryLabel: categoryLabel(q.rawCategory),
+    tokenProgram: quoteTokenProgram(q),
+    launchable: q.launchable,
+    // Another listed quote with the same symbol (case-insensitive): the caller must select by mint.
+    symbolAmbiguous: symbols.filter((s) => s === q.symbol.toLowerCase()).length > 1,
+    launchLabReady: true,
   }));
 }
 
-/** The distributor's ledger at `nowMs`: entries strictly after `sinceMs`, oldest first (ties by mint). */
-export function launchpadLedgerAt(nowMs: number, mint?: string, sinceMs?: number): LaunchpadLedgerEntry[] {
-  const out: LaunchpadLedgerEntry[] = [];
-  for (const t of launchpadTokensAt(nowMs)) {
-    if (mint !== undefined && t.mint !== mint) continue;
-    for (const p of t.payouts) if (sinceMs === undefined || p.at > sinceMs) out.push({ mint: t.mint, quote_mint: t.quote_mint, ...p });
-  }
-  return out.sort((a, b) => a.at - b.at || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
+/** Graduation as the platform reports it: at the graduation market cap (the coin then trades on its CPMM pool). */
+function graduation(c: CoinDesign, createdAt: number): { status: string; progress: number; at: number | null } {
+  if (c.mcap >= LAUNCHPAD_GRADUATION_MCAP_USD) return { status: 'graduated', progress: 1, at: createdAt + HOUR_MS };
+  return { status: 'active', progress: round(c.mcap / LAUNCHPAD_GRADUATION_MCAP_USD, 4), at: null };
 }
 
-/** Launch parameters for a launchable quote and mode; null for an unknown or closed quote. */
-export function launchpadPricing(quoteMintAddress: string, mode: LaunchpadMode): LaunchpadPricing | null {
-  const q = LAUNCHPAD_QUOTES.find((x) => quoteMint(x) === quoteMintAddress);
-  if (!q || !q.launchable) return null;
+/** The coin's peak market cap: above today's, by as much as it fell in 24 h, plus 15 %. */
+function peakMarketCap(c: CoinDesign): number {
+  const before = c.chg24 !== null && c.chg24 > -100 ? c.mcap / (1 + c.chg24 / 100) : c.mcap;
+  return round(Math.max(c.mcap, before) * 1.15, 2);
+}
+
+/** One coin as `/tokens` and `/tokens/{mint}` give it. */
+export function launchpadTokenBody(t: LaunchpadCoinAt): StonkToken {
+  const c = t.design;
+  const q = t.quote;
+  const grad = graduation(c, t.createdAt);
+  const price = coinPriceUsd(c);
+  // The platform also sends the quote's logo (the client's schema does not read it).
+  const quote = { mint: t.quoteMint, symbol: q.symbol, name: q.name, logoUrl: quoteLogo(t.quoteMint), category: q.rawCategory, categoryLabel: categoryLabel(q.rawCategory) };
   return {
-    quote_mint: quoteMintAddress,
-    mode,
-    program_id: LAUNCHPAD_PROGRAM_ID,
-    global_config: LAUNCHPAD_GLOBAL_CONFIG,
-    platform_id: LAUNCHPAD_PLATFORM_IDS[mode],
-    quote_token_program: q.token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID,
-    base_decimals: LAUNCH_BASE_DECIMALS,
-    curve_type: 0,
-    supply: LAUNCH_SUPPLY_RAW,
-    total_sell: LAUNCH_TOTAL_SELL_RAW,
-    raise: (BigInt(q.raise) * 10n ** BigInt(q.decimals)).toString(),
-    vesting: { total_locked: '0', cliff_seconds: 0, unlock_seconds: 0 },
-    creator_fee_on: 'quote_token',
-    curve_rule_account: LAUNCHPAD_CURVE_RULE_ACCOUNT,
-    transfer_fee: mode === 'reward' ? { tiers_bps: [...REWARD_TIERS_BPS], max_fee: REWARD_MAX_FEE_RAW } : null,
+    mint: t.mint,
+    pool: t.pool,
+    name: coinMode(c) === 'reward' ? `${c.symbol} reward coin` : `${c.symbol} coin`,
+    symbol: c.symbol,
+    quote,
+    launchpad: 'raydium',
+    mode: t.mode,
+    quoteOnlyFees: true,
+    // Only transfer-fee (V3) reward coins carry it; fee-share and standard coins have none.
+    ...(c.bps !== null ? { transferFee: { bps: c.bps } } : {}),
+    ...(c.flywheel ? { flywheel: { active: true } } : {}),
+    market: {
+      priceUsd: price,
+      marketCapUsd: c.mcap,
+      fdvUsd: c.mcap,
+      volume24hUsd: c.vol24,
+      ...(c.chg24 !== null ? { priceChange24h: c.chg24 } : {}),
+      peakMarketCapUsd: peakMarketCap(c),
+    },
+    status: grad.status,
+    graduationProgress: grad.progress,
+    graduatedAt: grad.at === null ? null : iso(grad.at),
+    createdAt: iso(t.createdAt),
   };
 }
 
-export function launchpadStatsAt(nowMs: number): LaunchpadStats {
-  const tokens = launchpadTokensAt(nowMs);
-  const isReward = (t: LaunchpadTokenDetail) => t.transfer_fee_bps !== null && t.transfer_fee_bps > 0 && t.transfer_fee_max !== 0 && t.adopted;
-  const dayAgo = nowMs - DAY_MS;
-  const sumUsd = (ps: LaunchpadPayout[]) => ps.reduce((s, p) => s + (p.usd ?? 0), 0);
+export interface TokensQuery {
+  page: number;
+  pageSize: number;
+  /** `volume`: 24 h volume, highest first; anything else: market cap, highest first (the platform's fallback). */
+  sort: string;
+  mode?: LaunchpadMode;
+}
+
+/** `GET /tokens` → `data`: one page of coins. */
+export function launchpadTokensPage(nowMs: number, query: TokensQuery): { tokens: StonkToken[]; pagination: { page: number; pageSize: number; total: number; totalPages: number } } {
+  const key = (t: LaunchpadCoinAt) => (query.sort === 'volume' ? t.design.vol24 : t.design.mcap);
+  const all = launchpadTokensAt(nowMs)
+    .filter((t) => query.mode === undefined || t.mode === query.mode)
+    .sort((a, b) => key(b) - key(a) || byMint(a, b));
+  const start = (query.page - 1) * query.pageSize;
   return {
-    platform_distributor: LAUNCHPAD_DISTRIBUTOR,
-    tokens: tokens.length,
-    reward_tokens: tokens.filter(isReward).length,
-    paying_24h: tokens.filter((t) => isReward(t) && t.last_payout_at !== null && t.last_payout_at > dayAgo).length,
-    launches_24h: tokens.filter((t) => t.created_at > dayAgo).length,
-    distributed_24h_usd: Math.round(tokens.reduce((s, t) => s + sumUsd(t.payouts.filter((p) => p.at > dayAgo)), 0) * 100) / 100,
-    distributed_total_usd: Math.round(tokens.reduce((s, t) => s + sumUsd(t.payouts), 0) * 100) / 100,
-    updated_at: nowMs,
+    tokens: all.slice(start, start + query.pageSize).map(launchpadTokenBody),
+    pagination: { page: query.page, pageSize: query.pageSize, total: all.length, totalPages: Math.ceil(all.length / query.pageSize) },
+  };
+}
+
+function coinAt(mint: string, nowMs: number): LaunchpadCoinAt | null {
+  return launchpadTokensAt(nowMs).find((t) => t.mint === mint) ?? null;
+}
+
+/** The launch record of `/tokens/{mint}` (the wire schema reads only some of these fields; the rest are the platform's). */
+interface LaunchRecord {
+  mint: string;
+  pool: string;
+  name: string;
+  symbol: string;
+  creator: string;
+  quote: { mint: string; symbol: string };
+  launchpad: string;
+  mode: LaunchpadMode;
+  transferFee?: { bps: number };
+  startMarketCapUsd: number;
+  targetMarketCapUsd: number;
+  createdAt: string;
+}
+
+/** `GET /tokens/{mint}` → `data`; null for a mint the platform does not list (yet). */
+export function launchpadTokenDetail(mint: string, nowMs: number): StonkTokenDetail | null {
+  const t = coinAt(mint, nowMs);
+  if (t === null) return null;
+  const token = launchpadTokenBody(t);
+  const pricing = pricingDocument(t.quote, nowMs);
+  const launch: LaunchRecord = {
+    mint: t.mint,
+    pool: t.pool,
+    name: token.name,
+    symbol: token.symbol,
+    creator: coinCreator(t.design),
+    quote: { mint: t.quoteMint, symbol: t.quote.symbol },
+    launchpad: 'raydium',
+    mode: t.mode,
+    ...(token.transferFee ? { transferFee: token.transferFee } : {}),
+    startMarketCapUsd: pricing.marketCap?.startUsd ?? 0,
+    targetMarketCapUsd: LAUNCH_TARGET_START_MCAP_USD,
+    // The launch record is written just before the pool exists.
+    createdAt: iso(t.createdAt - 29_000),
+  };
+  return { token, launch, network: 'mainnet-beta' };
+}
+
+/** What the distributor holds for the coin's next payout: the running slot's accrual (none once stopped). */
+function undistributed(t: LaunchpadCoinAt, nowMs: number): bigint {
+  const sch = schedule(t.design, nowMs);
+  if (!sch || sch.stopped) return 0n;
+  const next = sch.last + 1;
+  const slotStart = sch.last * sch.period + sch.phase;
+  const share = Math.min(1, Math.max(0, (nowMs - Math.max(slotStart, t.createdAt)) / sch.period));
+  const full = payoutAt(t.design, t.quote, next, next * sch.period + sch.phase).amountRaw;
+  return BigInt(Math.floor(Number(full) * share));
+}
+
+function totals(t: LaunchpadCoinAt) {
+  return {
+    distributedRaw: t.distributedRaw.toString(),
+    distributedTokens: uiUnits(t.distributedRaw, t.quote.decimals),
+    payoutCount: t.payouts.length,
+    // The distributor's count of the holders it pays: the coin's designed holders.
+    holderCount: t.design.holders,
+    lastPayoutAt: t.lastPayoutAt === null ? null : iso(t.lastPayoutAt),
+  };
+}
+
+/** `GET /tokens/{mint}/rewards` → `data`; `rewards` null for a standard launch; null for an unlisted mint. */
+export function launchpadTokenRewards(mint: string, nowMs: number): StonkTokenRewards | null {
+  const t = coinAt(mint, nowMs);
+  if (t === null) return null;
+  const quote = { mint: t.quoteMint, symbol: t.quote.symbol, decimals: t.quote.decimals };
+  if (t.mode !== 'reward') return { mint: t.mint, mode: t.mode, quote, rewards: null };
+  const pending = undistributed(t, nowMs);
+  return {
+    mint: t.mint,
+    mode: t.mode,
+    quote,
+    rewards: { ...totals(t), undistributedRaw: pending.toString(), undistributedTokens: uiUnits(pending, t.quote.decimals) },
+  };
+}
+
+/** Every distribution platform-wide up to `nowMs`, newest first (ties by mint). */
+export function launchpadDistributionsAt(nowMs: number): StonkDistribution[] {
+  const rows = launchpadTokensAt(nowMs).flatMap((t) => t.payouts.map((p) => ({ t, p })));
+  rows.sort((a, b) => b.p.at - a.p.at || byMint(a.t, b.t));
+  return rows.map(({ t, p }) => ({
+    signature: p.signature,
+    mint: t.mint,
+    quoteMint: t.quoteMint,
+    amountRaw: p.amountRaw.toString(),
+    amountTokens: uiUnits(p.amountRaw, t.quote.decimals),
+    holderCount: p.holderCount,
+    distributedAt: iso(p.at),
+  }));
+}
+
+/**
+ * `GET /rewards?limit` → `data`: lifetime totals of every reward-mode coin (never-paid ones included),
+ * biggest `distributedTokens` first (ties by mint), at most `limit`; and the latest 100 distributions.
+ */
+export function launchpadRewards(nowMs: number, limit: number): { launches: StonkLedgerLaunch[]; recentDistributions: StonkDistribution[] } {
+  const launches = launchpadTokensAt(nowMs)
+    .filter((t) => t.mode === 'reward')
+    .map((t): StonkLedgerLaunch => ({ mint: t.mint, quote: { mint: t.quoteMint, symbol: t.quote.symbol, decimals: t.quote.decimals }, ...totals(t) }))
+    .sort((a, b) => b.distributedTokens - a.distributedTokens || byMint(a, b))
+    .slice(0, limit);
+  return { launches, recentDistributions: launchpadDistributionsAt(nowMs).slice(0, LAUNCHPAD_RECENT_DISTRIBUTIONS) };
+}
+
+/**
+ * LaunchLab's constant-product curve of a default launch raising `raiseRaw`: virtual reserves such that
+ * selling `totalSell` moves the price to exactly the price the migrated pool opens at (the unsold supply
+ * against the raise): vA = A² / (2A − S), vB = B (vA − A) / A.
+ */
+function curveOf(raiseRaw: bigint): { virtualA: bigint; virtualB: bigint } {
+  const a = LAUNCH_TOTAL_SELL_RAW;
+  const virtualA = (a * a) / (2n * a - LAUNCH_SUPPLY_RAW);
+  return { virtualA, virtualB: (raiseRaw * (virtualA - a)) / a };
+}
+
+/** The raise of a launch on `q`, raw units. */
+export function quoteRaiseRaw(q: QuoteDesign): bigint {
+  return BigInt(Math.round(q.raise * 10 ** Math.min(q.decimals, 6))) * 10n ** BigInt(Math.max(0, q.decimals - 6));
+}
+
+const SOL_QUOTE = LAUNCHPAD_QUOTES.find((q) => q.symbol === 'SOL')!;
+
+function pricingDocument(q: QuoteDesign, nowMs: number): StonkPricing {
+  const mint = quoteMint(q);
+  const globalConfig = launchpadGlobalConfig(q);
+  const raiseRaw = quoteRaiseRaw(q);
+  const { virtualA, virtualB } = curveOf(raiseRaw);
+  const supplyUi = uiUnits(LAUNCH_SUPPLY_RAW, LAUNCH_BASE_DECIMALS);
+  const startQuote = uiUnits(virtualB, q.decimals) * (Number(LAUNCH_SUPPLY_RAW) / Number(virtualA));
+  const graduationQuote = uiUnits(raiseRaw, q.decimals) * (Number(LAUNCH_SUPPLY_RAW) / Number(LAUNCH_SUPPLY_RAW - LAUNCH_TOTAL_SELL_RAW));
+  return {
+    quote: { mint, symbol: q.symbol, decimals: q.decimals, tokenProgram: quoteTokenProgram(q) },
+    raise: {
+      raw: raiseRaw.toString(),
+      units: uiUnits(raiseRaw, q.decimals),
+      minimumRaw: ((raiseRaw * 24n) / 85n).toString(),
+      basis: 'Sized so this launch is worth the same as the default 85 SOL raise.',
+    },
+    marketCap: {
+      startUsd: startQuote * q.priceUsd,
+      graduationUsd: graduationQuote * q.priceUsd,
+      startQuote,
+      graduationQuote,
+      graduationMultiple: graduationQuote / startQuote,
+    },
+    prices: { solUsd: SOL_QUOTE.priceUsd, quoteUsd: q.priceUsd, observedAt: iso(nowMs) },
+    curve: {
+      programId: LAUNCHPAD_PROGRAM_ID,
+      configId: globalConfig,
+      curveType: 'ConstantCurve',
+      migrateType: 'cpmm',
+      baseDecimals: LAUNCH_BASE_DECIMALS,
+      supply: LAUNCH_SUPPLY_RAW.toString(),
+      totalSellA: LAUNCH_TOTAL_SELL_RAW.toString(),
+      totalSupplyTokens: supplyUi,
+      vesting: { totalLockedAmount: '0', cliffPeriod: '0', unlockPeriod: '0' },
+      cpmmCreatorFeeOn: 0,
+      migrateFeeRaw: '0',
+      derived: { virtualA: virtualA.toString(), virtualB: virtualB.toString() },
+    },
+    platform: { standard: LAUNCHPAD_PLATFORM_IDS.standard, reward: LAUNCHPAD_PLATFORM_IDS.reward },
+    curveRule: {
+      standard: launchpadCurveRule('standard', globalConfig),
+      reward: launchpadCurveRule('reward', globalConfig),
+      derivation: '["platform_curve_rule", platform_config, global_config] on the LaunchLab program',
+      note: 'Append the address for your chosen platform as the LAST account of the initialize instruction, read-only.',
+    },
+    modes: {
+      standard: { transferFee: null, note: 'Omit the transfer-fee extension entirely; the mint provably carries none.' },
+      reward: {
+        transferFeeBps: [...REWARD_TIERS_BPS],
+        baseTokenProgram: TOKEN_2022_PROGRAM_ID,
+        withdrawWithheldAuthority: LAUNCHPAD_DISTRIBUTOR,
+        note: 'The platform distributor is the withdraw authority; holder rewards are collected and distributed from it.',
+      },
+    },
+  };
+}
+
+/**
+ * `GET /launchlab/pricing?quoteMint` → `data`: the curve constants of a launch on that quote, both modes;
+ * for every listed quote (whether new launches may use it is `/pairs`'s `launchable`); null for an unknown one.
+ */
+export function launchpadPricing(quoteMintAddress: string, nowMs: number): StonkPricing | null {
+  const q = LAUNCHPAD_QUOTES.find((x) => quoteMint(x) === quoteMintAddress);
+  return q ? pricingDocument(q, nowMs) : null;
+}
+
+/**
+ * `GET /stats` → `data`. Token figures are the listed coins'; revenue and burns are derived, not designed:
+ * revenue = 1 % of each coin's 24 h volume for each day of its age (at least one), 60 % of it spent on
+ * buybacks, 70 % of the buybacks burnt, one burn per flywheel coin per day of age.
+ */
+export function launchpadStatsAt(nowMs: number): StonkStats {
+  const coins = launchpadTokensAt(nowMs);
+  const days = (t: LaunchpadCoinAt) => Math.max(1, Math.floor((nowMs - t.createdAt) / DAY_MS));
+  const revenue = round(coins.reduce((s, t) => s + t.design.vol24 * 0.01 * days(t), 0), 2);
+  const buyback = round(revenue * 0.6, 2);
+  return {
+    network: 'mainnet-beta',
+    tokens: {
+      poolsAvailable: true,
+      total: coins.length,
+      graduated: coins.filter((t) => t.design.mcap >= LAUNCHPAD_GRADUATION_MCAP_USD).length,
+      aboutToGraduate: coins.filter((t) => t.design.mcap >= LAUNCHPAD_ABOUT_TO_GRADUATE_MCAP_USD && t.design.mcap < LAUNCHPAD_GRADUATION_MCAP_USD).length,
+      rewardLaunches: coins.filter((t) => t.mode === 'reward').length,
+      totalMarketCapUsd: coins.reduce((s, t) => s + t.design.mcap, 0),
+      totalVolume24hUsd: coins.reduce((s, t) => s + t.design.vol24, 0),
+    },
+    revenue: { totalRevenueUsd: revenue, totalBuybackUsd: buyback },
+    burns: { totalValueUsdAtBurn: round(buyback * 0.7, 2), burnCount: coins.filter((t) => t.design.flywheel).reduce((s, t) => s + days(t), 0) },
+    config: {
+      graduationMarketCapUsd: LAUNCHPAD_GRADUATION_MCAP_USD,
+      aboutToGraduateMarketCapUsd: LAUNCHPAD_ABOUT_TO_GRADUATE_MCAP_USD,
+      rewardLaunchesEnabled: true,
+      pumpLaunchesEnabled: false,
+      apiLaunchesEnabled: true,
+      devBuysEnabled: true,
+      paidLaunchesEnabled: true,
+      launchLabEnabled: true,
+    },
   };
 }

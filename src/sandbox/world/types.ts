@@ -11,7 +11,16 @@ export type TokenProgram = 'spl-token' | 'token-2022';
 
 /** Token-2022 mint extensions the service reads as risk flags. Absent field = extension absent. */
 export interface MintExtensions {
-  transferFee?: { basisPoints: number; maximumFeeRaw: string };
+  transferFee?: {
+    basisPoints: number;
+    maximumFeeRaw: string;
+    /** Who may change the rate (null: nobody, the fee is fixed). Absent: the mint authority (the generic tokens' rule). */
+    configAuthority?: string | null;
+    /** Who may withdraw the withheld fees. Absent: the mint authority. */
+    withdrawAuthority?: string | null;
+    /** Fees withheld in the mint, raw. Absent: none. */
+    withheldRaw?: string;
+  };
   permanentDelegate?: string;
   transferHookProgram?: string;
   nonTransferable?: boolean;
