@@ -4,7 +4,8 @@
  * 14 days) are smart buyers — a loser's or an unproven wallet's buy does not count; which swaps are buys
  * (cash → token only); the 24 h window (both edges included); the token filter; a wallet failing leaves the
  * others (partial), every wallet failing is the leg failing (a SourceError, not the call's 502); and which
- * wallets count (operator list, sandbox default, none in live mode).
+ * wallets count (operator list, sandbox default, in live mode a seed the leg derives: its own unit test is
+ * test/unit/smart-money-derived-seed.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,7 +13,7 @@ import { USDC_MINT, USDT_MINT } from '../../src/analytics/copy-trade-valuation.j
 import { DEFAULT_SMART_MONEY_WALLETS } from '../../src/endpoints/discovery/shared/smart-money-seed.js';
 import { winnerBuys } from '../../src/endpoints/discovery/shared/smart-wallets.js';
 import {
-  smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartSeedOf, tokenBuys, winnerCount,
+  seedWalletCount, smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartSeedOf, tokenBuys, winnerCount,
 } from '../../src/endpoints/discovery/shared/trenches-signals.js';
 import type { HandlerContext } from '../../src/registry/types.js';
 import { ManualTimers } from '../../src/lib/timers.js';
@@ -122,14 +123,15 @@ describe('smartMoneyLeg: only the qualifying winners\' buys count', () => {
 });
 
 describe('smartSeedOf (which wallets count: smart-money-flow\'s precedence)', () => {
-  it('the operator\'s list first, else the curated default in sandbox mode, else none in live mode (the leg unknown, not refused)', async () => {
+  it('the operator\'s list first, else the curated default in sandbox mode, else (live) a seed the leg derives', async () => {
     assert.deepEqual(smartSeedOf(ctxWith([], { smartMoneyWallets: [W2] })), { wallets: [W2], source: 'operator' });
     assert.deepEqual(smartSeedOf(ctxWith([], { smartMoneyWallets: [W2], dataMode: 'live' })), { wallets: [W2], source: 'operator' });
     assert.deepEqual(smartSeedOf(ctxWith()), { wallets: [...DEFAULT_SMART_MONEY_WALLETS], source: 'default' });
-    const live = ctxWith([], { dataMode: 'live' });
-    assert.equal(smartSeedOf(live), null);
-    assert.equal(await smartMoneyLeg(live, null, [TOKEN_A]), null, 'no seed: the leg is unknown, not failed');
-    assert.equal(smartMoneyState(null, null), 'unconfigured');
-    assert.deepEqual(smartMoneyCaveats(null, null).map((c) => c.code), ['smart_money_unconfigured']);
+    const live = smartSeedOf(ctxWith([], { dataMode: 'live' }));
+    assert.deepEqual(live, { wallets: null, source: 'derived' }, 'no list yet: the leg finds it');
+    // A derived leg that failed read no wallet, and says so without claiming a count of winners.
+    assert.equal(smartMoneyState(live, null), 'failed');
+    assert.equal(seedWalletCount(live, null), 0);
+    assert.match(smartMoneyCaveats(live, null)[0]!.message, /seed derived from recent public trading.*\(0\)/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The smart-money wallet reader (src/endpoints/discovery/shared/smart-wallets.ts) against a fake wallet
- * source: the seed list's precedence (request, operator, default; live mode without a list refuses), the
+ * source: the seed list's precedence (request, operator, default; live mode without a list derives one), the
  * winner rule's boundaries (5 closed trades, the 4-decimal win rate against min_win_rate), a wallet whose
  * history fails is skipped with a leg_degraded caveat, and every wallet failing is a 502/504.
  */
@@ -24,24 +24,26 @@ const W3 = 'Bt52h89zaix4q7QKYAc2iZXeW9SmSEw4xwX2qquryrYm';
 const POOL = 'Pool111111111111111111111111111111111111111';
 const TOKEN = 'Tok1111111111111111111111111111111111111111';
 
-const refuse = () => new ApiError('invalid_input', 'no list');
-
 function ctxWith(over: Partial<HandlerContext> = {}): HandlerContext {
   return { now: () => NOW, signal: new AbortController().signal, timers: new ManualTimers(), dataMode: 'sandbox', ...over } as HandlerContext;
 }
 
 describe('smartMoneySeed', () => {
-  it('the caller\'s wallets (deduplicated, in order), else the operator\'s, else the curated default', () => {
-    assert.deepEqual(smartMoneySeed(ctxWith({ smartMoneyWallets: [W3] }), [W2, W1, W2], refuse), { wallets: [W2, W1], source: 'request' });
-    assert.deepEqual(smartMoneySeed(ctxWith({ smartMoneyWallets: [W3, W1] }), undefined, refuse), { wallets: [W3, W1], source: 'operator' });
-    assert.deepEqual(smartMoneySeed(ctxWith({ smartMoneyWallets: [W3] }), [], refuse), { wallets: [W3], source: 'operator' }, 'an empty list names nobody');
-    assert.deepEqual(smartMoneySeed(ctxWith(), undefined, refuse), { wallets: [...DEFAULT_SMART_MONEY_WALLETS], source: 'default' });
+  const listed = (wallets: string[], source: string) => ({ wallets, source, derivation: null, caveats: [] });
+  it('the caller\'s wallets (deduplicated, in order), else the operator\'s, else the curated default', async () => {
+    assert.deepEqual(await smartMoneySeed(ctxWith({ smartMoneyWallets: [W3] }), [W2, W1, W2]), listed([W2, W1], 'request'));
+    assert.deepEqual(await smartMoneySeed(ctxWith({ smartMoneyWallets: [W3, W1] }), undefined), listed([W3, W1], 'operator'));
+    assert.deepEqual(await smartMoneySeed(ctxWith({ smartMoneyWallets: [W3] }), []), listed([W3], 'operator'), 'an empty list names nobody');
+    assert.deepEqual(await smartMoneySeed(ctxWith(), undefined), listed([...DEFAULT_SMART_MONEY_WALLETS], 'default'));
   });
 
-  it('live mode without an operator list refuses (the built-in list is the sandbox\'s); with one it is used', () => {
-    assert.throws(() => smartMoneySeed(ctxWith({ dataMode: 'live' }), undefined, refuse), (e: unknown) => e instanceof ApiError && e.code === 'invalid_input');
-    assert.equal(smartMoneySeed(ctxWith({ dataMode: 'live', smartMoneyWallets: [W1] }), undefined, refuse).source, 'operator');
-    assert.equal(smartMoneySeed(ctxWith({ dataMode: 'live' }), [W1], refuse).source, 'request');
+  it('live mode: the operator\'s list or the caller\'s wallets when given, never the sandbox\'s list; without either the seed is derived', async () => {
+    assert.equal((await smartMoneySeed(ctxWith({ dataMode: 'live', smartMoneyWallets: [W1] }), undefined)).source, 'operator');
+    assert.equal((await smartMoneySeed(ctxWith({ dataMode: 'live' }), [W1])).source, 'request');
+    // No candidate feed answers here: the derivation reads them (and fails with their source's error), it never falls back to the sandbox cast.
+    const down = new SourceError('market_data', 'unavailable', 'down');
+    const dexscreener = { latestTokenProfiles: async () => { throw down; }, topBoostedTokens: async () => { throw down; } };
+    await assert.rejects(smartMoneySeed(ctxWith({ dataMode: 'live', sources: { dexscreener } as unknown as HandlerContext['sources'] }), undefined), (e: unknown) => e === down);
   });
 });
 
@@ -98,7 +100,7 @@ function fakeSources(fail: Record<string, SourceError>) {
 describe('readSmartWallets', () => {
   it('measures each wallet; a failing wallet is skipped with a leg_degraded caveat naming it', async () => {
     const ctx = ctxWith({ sources: fakeSources({ [W2]: new SourceError('wallet_assets', 'unavailable', 'down') }) });
-    const r = await readSmartWallets(ctx, { wallets: [W1, W2, W3], source: 'request' }, 14, 0.55);
+    const r = await readSmartWallets(ctx, { wallets: [W1, W2, W3], source: 'request', derivation: null, caveats: [] }, 14, 0.55);
     assert.deepEqual(r.wallets.map((w) => [w.address, w.status, w.winRate]), [[W1, 'winner', 0.8333], [W3, 'insufficient_trades', null]]);
     assert.equal(r.wallets[0]!.trades.metrics.pnl.realized_pnl_usd, 40);
     assert.deepEqual(r.skipped, [{ address: W2, reason: 'the wallet_assets source failed (unavailable)' }]);
@@ -110,7 +112,7 @@ describe('readSmartWallets', () => {
   });
 
   it('the lookback keeps only its trades: 1 day holds the newest round trip (bought at its first second, inclusive)', async () => {
-    const r = await readSmartWallets(ctxWith({ sources: fakeSources({}) }), { wallets: [W1], source: 'request' }, 1, 0.55);
+    const r = await readSmartWallets(ctxWith({ sources: fakeSources({}) }), { wallets: [W1], source: 'request', derivation: null, caveats: [] }, 1, 0.55);
     assert.equal(r.wallets[0]!.status, 'insufficient_trades');
     assert.equal(r.wallets[0]!.trades.metrics.pnl.closed_trades, 1);
     assert.equal(r.wallets[0]!.trades.metrics.pnl.realized_pnl_usd, -10);
@@ -119,12 +121,12 @@ describe('readSmartWallets', () => {
   it('every wallet failing: 502 upstream_unavailable (504 for timeouts), not an empty answer', async () => {
     const down = new SourceError('wallet_assets', 'unavailable', 'down');
     await assert.rejects(
-      readSmartWallets(ctxWith({ sources: fakeSources({ [W1]: down, [W2]: down }) }), { wallets: [W1, W2], source: 'request' }, 14, 0.55),
+      readSmartWallets(ctxWith({ sources: fakeSources({ [W1]: down, [W2]: down }) }), { wallets: [W1, W2], source: 'request', derivation: null, caveats: [] }, 14, 0.55),
       (e: unknown) => e instanceof ApiError && e.code === 'upstream_unavailable' && e.status === 502,
     );
     const slow = new SourceError('wallet_assets', 'timeout', 'slow');
     await assert.rejects(
-      readSmartWallets(ctxWith({ sources: fakeSources({ [W1]: slow }) }), { wallets: [W1], source: 'request' }, 14, 0.55),
+      readSmartWallets(ctxWith({ sources: fakeSources({ [W1]: slow }) }), { wallets: [W1], source: 'request', derivation: null, caveats: [] }, 14, 0.55),
       (e: unknown) => e instanceof ApiError && e.code === 'upstream_timeout' && e.status === 504,
     );
   });

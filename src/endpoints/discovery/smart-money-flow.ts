@@ -11,7 +11,9 @@ export default defineEndpoint({
   price: '0.100',
   summary: 'Winning wallets, the tokens they accumulate, and their clusters',
   description:
-    'From up to 30 seed wallets (the operator\'s curated list when omitted), each wallet\'s trades over lookback_days ' +
+    'From up to 30 seed wallets (when omitted: the operator\'s curated list, else up to 20 recent traders of the most-traded ' +
+    'tokens on the market-data feeds, derived at call time and described in seed.derivation; the sandbox\'s cast in sandbox mode), ' +
+    'each wallet\'s trades over lookback_days ' +
     'as copy-trade-signals measures them (swaps valued at trade time, FIFO): win rate, closed trades, realized PnL. ' +
     'Winners qualify with at least 5 closed trades and a win rate of at least min_win_rate. Then the top_n_tokens ' +
     'the winners accumulate (bought more than they sold, in amount and in USD, over the lookback), ranked by how ' +
@@ -22,7 +24,7 @@ export default defineEndpoint({
     'fails and is not charged.',
   input: Type.Object(
     {
-      wallets: Type.Optional(Type.Array(Address(), { maxItems: 30, description: 'Seed wallets (at most 30); curated list when omitted' })),
+      wallets: Type.Optional(Type.Array(Address(), { maxItems: 30, description: 'Seed wallets (at most 30); when omitted the operator\'s list, else a seed derived from recent trading' })),
       lookback_days: withDefault(Type.Integer({ minimum: 1, maximum: 90, description: 'Lookback window in days' }), 14),
       min_win_rate: withDefault(Type.Number({ minimum: 0, maximum: 1, description: 'Minimum win rate (0 to 1)' }), 0.55),
       top_n_tokens: withDefault(Type.Integer({ minimum: 1, maximum: 20, description: 'Tokens to return' }), 10),

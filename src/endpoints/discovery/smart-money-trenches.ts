@@ -13,7 +13,8 @@ export default defineEndpoint({
   description:
     'Tokens at most max_token_age_hours old (age from the token\'s oldest DEX pair) that at least min_buyers ' +
     'distinct smart wallets bought in the last hours_back hours, ranked by the number of distinct smart buyers, ' +
-    'then the latest buy. Smart wallets are the curated seed list\'s winners as smart-money-flow measures them by ' +
+    'then the latest buy. Smart wallets are the seed list\'s winners (the operator\'s curated list, else the seed smart-money-flow ' +
+    'derives from recent trading) as smart-money-flow measures them by ' +
     'default (win rate at least 0.55 over at least 5 closed trades in 14 days); losing seed wallets do not count. ' +
     'Each token lists its buyers (win rate, buys, USD at trade time, first and last buy, whether they sold since) ' +
     'and a 0-1 smart-money score from the buyers\' recency (three buyers right now make 1), with the market read.',

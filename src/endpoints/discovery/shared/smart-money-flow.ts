@@ -2,7 +2,8 @@
  * `smart-money-flow`: which seed wallets are winners over the lookback, what they accumulate, and (with
  * include_graph) which of them act as one operator.
  *
- *  1. Seed wallets (the caller's, the operator's or the curated default) → each wallet's trades over
+ *  1. Seed wallets (the caller's, the operator's, the sandbox's curated list or, live, the seed derived from
+ *     public trading: smart-money-derived-seed.ts) → each wallet's trades over
  *     lookback_days through the copy-trade pipeline (smart-wallets.ts): win rate, closed trades, realized
  *     PnL. Winners: ≥ 5 closed trades and win rate ≥ min_win_rate.
  *  2. Accumulation: the winners' valued fills → tokens they hold more of and put net cash into
@@ -12,7 +13,6 @@
  */
 import { accumulatedTokens } from '../../../analytics/smart-accumulation.js';
 import type { Fill } from '../../../analytics/copy-trade-ledger.js';
-import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { winnerClusters, type ClusterRun } from './smart-money-clusters.js';
 import { SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, walletRecord, type SmartWalletsRead } from './smart-wallets.js';
@@ -27,15 +27,8 @@ export interface SmartMoneyFlowInput {
 
 const iso = (t: number) => new Date(t * 1000).toISOString();
 
-/** Live mode without an operator list: the built-in list is the sandbox's, so the caller must name wallets. */
-function noSeedList(): ApiError {
-  return new ApiError('invalid_input', 'This deployment has no curated smart-money list (SMART_MONEY_WALLETS is not set): name the wallets to analyse. You were not charged.', {
-    issues: [{ path: '/wallets', message: 'required here: no curated default list is configured' }],
-  });
-}
-
 export async function smartMoneyFlow(input: SmartMoneyFlowInput, ctx: HandlerContext): Promise<HandlerResult> {
-  const seed = smartMoneySeed(ctx, input.wallets, noSeedList);
+  const seed = await smartMoneySeed(ctx, input.wallets);
   const read = await readSmartWallets(ctx, seed, input.lookback_days, input.min_win_rate);
   const caveats: Caveat[] = [...read.caveats];
   const winners = rankWallets(read.wallets.filter((w) => w.status === 'winner'));
@@ -51,8 +44,9 @@ export async function smartMoneyFlow(input: SmartMoneyFlowInput, ctx: HandlerCon
     clustersMs = performance.now() - started;
   }
 
+  // A derived seed's caveat (what its wallets are) comes with the read (seed.caveats).
   if (seed.source === 'default') {
-    caveats.push({ code: 'default_seed_list', message: `No wallets named: the curated default list of ${seed.wallets.length} wallets was analysed${ctx.dataMode === 'sandbox' ? ' (in the sandbox, the cast\'s smart-money wallets)' : ''}. Winners are found only among the seed wallets.` });
+    caveats.push({ code: 'default_seed_list', message: `No wallets named: the curated default list of ${seed.wallets.length} wallets was analysed (in the sandbox, the cast's smart-money wallets). Winners are found only among the seed wallets.` });
   }
   if (winners.length === 0) {
     caveats.push({ code: 'no_qualifying_wallets', message: `No seed wallet had at least ${SMART_MIN_CLOSED_TRADES} closed trades with a win rate of ${input.min_win_rate} or more over ${input.lookback_days} days: no accumulated tokens or clusters to report.` });
@@ -63,7 +57,7 @@ export async function smartMoneyFlow(input: SmartMoneyFlowInput, ctx: HandlerCon
     lookback_days: input.lookback_days,
     window: { from_at: iso(read.startTs), to_at: iso(read.nowTs) },
     criteria: { min_win_rate: input.min_win_rate, min_closed_trades: SMART_MIN_CLOSED_TRADES },
-    seed: { source: seed.source, wallets: seed.wallets.length, read: read.wallets.length, skipped: read.skipped },
+    seed: { source: seed.source, wallets: seed.wallets.length, read: read.wallets.length, skipped: read.skipped, derivation: seed.derivation },
     summary: {
       wallets_read: read.wallets.length,
       qualifying: winners.length,

@@ -7,7 +7,34 @@ import { Nullable, Open } from '../../../lib/typebox.js';
 
 const Skipped = Type.Array(Open({ address: Type.String(), reason: Type.String() }), { description: 'Seed wallets whose history could not be read (also in a leg_degraded caveat)' });
 
-const SeedSource = Type.String({ enum: ['request', 'operator', 'default'], description: 'request = the wallets given; operator = SMART_MONEY_WALLETS; default = the curated built-in list' });
+const SeedSource = Type.String({
+  enum: ['request', 'operator', 'default', 'derived'],
+  description: 'request = the wallets given; operator = SMART_MONEY_WALLETS; default = the curated built-in list (sandbox mode: the cast); ' +
+    'derived = live mode without an operator list: recent traders of the most-traded feed tokens, found at call time (see the derivation)',
+});
+
+/** How a derived seed was found (smart-money-derived-seed.ts); null for every other seed source. */
+export const SeedDerivationSchema = Nullable(Open({
+  method: Type.String({ enum: ['recent_traders_of_most_traded_feed_tokens'] }),
+  derived_at: Type.String({ description: 'When the pools were read (a derived seed is reused for 15 minutes)' }),
+  feed_tokens: Type.Integer({ description: 'Tokens on the market-data source\'s latest-profile and top-boost feeds' }),
+  tokens_with_pair: Type.Integer({ description: 'Of those, tokens with a Solana pair as base token' }),
+  pools: Type.Array(Open({
+    mint: Type.String(),
+    symbol: Nullable(Type.String()),
+    pair_address: Type.String({ description: 'The token\'s deepest pair, whose recent transactions were read' }),
+    dex: Type.String(),
+    volume_h24_usd: Nullable(Type.Number()),
+    transactions_read: Nullable(Type.Integer({ description: 'null: the pool\'s history could not be read (caveat)' })),
+    traders: Type.Integer({ description: 'Distinct fee payers of swaps of the token in the sample, before the screen' }),
+  }), { description: 'The sampled pools: the feed tokens\' deepest pairs with the largest 24 h volume (at most 10)' }),
+  traders_seen: Type.Integer({ description: 'Distinct traders over the pools' }),
+  excluded: Open({
+    known_entities: Type.Integer({ description: 'Exchanges, protocols and other labelled entities' }),
+    automated: Type.Integer({ description: 'Two swaps of one pool in one slot, or more than 4 within 10 minutes' }),
+  }),
+  kept: Type.Integer({ description: 'Wallets in the seed (at most 20): most pools traded, then most swaps, then latest swap' }),
+}, 'How the seed was derived'));
 
 const WalletStatus = Type.String({
   enum: ['winner', 'below_win_rate', 'insufficient_trades'],
@@ -73,7 +100,7 @@ export const SmartMoneyFlowSchema = Open({
   lookback_days: Type.Integer(),
   window: Open({ from_at: Type.String(), to_at: Type.String() }),
   criteria: Open({ min_win_rate: Type.Number(), min_closed_trades: Type.Integer({ description: 'Closed trades a wallet needs to qualify (5)' }) }),
-  seed: Open({ source: SeedSource, wallets: Type.Integer(), read: Type.Integer(), skipped: Skipped }),
+  seed: Open({ source: SeedSource, wallets: Type.Integer(), read: Type.Integer(), skipped: Skipped, derivation: SeedDerivationSchema }),
   summary: Open({
     wallets_read: Type.Integer(),
     qualifying: Type.Integer(),
@@ -135,6 +162,7 @@ export const SmartMoneyTrenchesSchema = Open({
   smart_wallets: Open({
     seed_source: SeedSource,
     seed_wallets: Type.Integer(),
+    seed_derivation: SeedDerivationSchema,
     read: Type.Integer(),
     skipped: Skipped,
     qualifying: Type.Array(Open({ address: Type.String(), win_rate: Nullable(Type.Number()) }), { description: 'The smart buyers, highest win rate first' }),

@@ -8,9 +8,9 @@
  * (WALLET_TRADER_SKILLED ≈ 0.8, WALLET_TRADER_LOSING ≈ 0.2). The addresses are written out because the
  * service never imports the sandbox; test/sandbox/smart-money.test.ts checks the two lists agree.
  *
- * In live mode these sandbox addresses mean nothing: the operator's list comes from the
- * `SMART_MONEY_WALLETS` environment variable (comma-separated, config `smartMoneyWallets`), and the
- * endpoint decides what to do without one.
+ * In live mode these sandbox addresses mean nothing and are never read: the operator's list comes from the
+ * `SMART_MONEY_WALLETS` environment variable (comma-separated, config `smartMoneyWallets`), and without one
+ * the seed is derived from public trading at call time (smart-money-derived-seed.ts).
  */
 export const DEFAULT_SMART_MONEY_WALLETS: readonly string[] = [
   'uHux2Y8XjMYJfYCUyymhkEQgU7C55kSmNhmk6usuNFj', // WALLET_SMART_1

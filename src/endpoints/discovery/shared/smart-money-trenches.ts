@@ -2,7 +2,8 @@
  * `smart-money-trenches`: fresh tokens the smart wallets are buying, ranked by distinct smart buyers and
  * recency.
  *
- *  1. Smart wallets: the seed list (operator's or the curated default) measured as in smart-money-flow
+ *  1. Smart wallets: the seed list (the operator's, the sandbox's curated list or, live, the seed derived
+ *     from public trading: smart-money-derived-seed.ts) measured as in smart-money-flow
  *     with its defaults — 14-day lookback, win rate ≥ 0.55 over ≥ 5 closed trades (smart-wallets.ts).
  *     Only those winners count as smart buyers: a seed wallet that loses is not smart money.
  *  2. Their buys (cash → token swaps) in the last hours_back hours, from the histories already read.
@@ -17,7 +18,6 @@
  */
 import { smartMoneySignal, type SmartBuy } from '../../../analytics/discovery/trenches.js';
 import { round2, roundSig } from '../../../analytics/round.js';
-import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { DexPair } from '../../../sources/wire/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
@@ -37,10 +37,6 @@ const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function noSeedList(): ApiError {
-  return new ApiError('not_implemented', 'This deployment has no curated smart-money list (SMART_MONEY_WALLETS is not set), so it has no smart wallets to follow. Never charged.');
-}
-
 /** The winners' buys from `fromMs` to now (`winnerBuys`), each valued where the copy-trade valuation priced it. */
 function valuedBuys(winners: readonly SmartWallet[], fromMs: number, nowMs: number): (WinnerBuy & { usd: number | null })[] {
   const usdOf = new Map(winners.map((w) => [w.address, new Map(w.trades.valued.fills.map((f) => [f.signature, f.usd]))]));
@@ -58,7 +54,7 @@ function createdAtMs(pairs: readonly DexPair[], mint: string): number | null {
 }
 
 export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: HandlerContext): Promise<HandlerResult> {
-  const seed = smartMoneySeed(ctx, undefined, noSeedList);
+  const seed = await smartMoneySeed(ctx, undefined);
   const read = await readSmartWallets(ctx, seed, DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE);
   const caveats: Caveat[] = [...read.caveats];
   const nowMs = read.nowTs * 1000;
@@ -154,6 +150,7 @@ export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: Ha
     smart_wallets: {
       seed_source: seed.source,
       seed_wallets: seed.wallets.length,
+      seed_derivation: seed.derivation,
       read: read.wallets.length,
       skipped: read.skipped,
       qualifying: winners.map((w) => ({ address: w.address, win_rate: w.winRate })),

@@ -6,10 +6,11 @@
  * qualify as winners.
  *
  * Seed list: the caller's `wallets`, else the operator's list (config `smartMoneyWallets`, env
- * SMART_MONEY_WALLETS, on the handler context), else the curated default list (smart-money-seed.ts; in
- * sandbox mode the cast's smart-money wallets). In live mode the built-in list names sandbox wallets,
- * which mean nothing on mainnet: without an operator list the endpoints refuse (not charged) rather than
- * answer about strangers (the trenches endpoints instead answer with their smart-money leg unknown).
+ * SMART_MONEY_WALLETS, on the handler context), else the service's own default: in sandbox mode the
+ * curated cast list (smart-money-seed.ts), in live mode a seed DERIVED from public trading at call time
+ * (smart-money-derived-seed.ts: the recent traders of the most-traded feed tokens) — the built-in list
+ * names sandbox wallets, which mean nothing on mainnet, and no shipped list of mainnet wallets could be
+ * verified (the reason is in that file). Every answer says which (`source`, and the derivation).
  *
  * Winner (qualifying) rule: at least MIN_CLOSED_TRADES (5, copy-trade's minimum sample) closed trades in
  * the lookback AND win rate ≥ min_win_rate, the win rate compared as shown: wins ÷ closed trades rounded
@@ -35,6 +36,7 @@ import { historySince, type WindowHistory } from '../../intelligence/shared/copy
 import { swapsOf, walletTrades, type WalletTrades } from '../../intelligence/shared/copy-trade-pipeline.js';
 import { solPricesAt } from '../../intelligence/shared/sol-prices.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
+import { derivedSeed, derivedSeedCaveat, type SeedDerivation } from './smart-money-derived-seed.js';
 
 export const DEFAULT_LOOKBACK_DAYS = 14;
 export const DEFAULT_MIN_WIN_RATE = 0.55;
@@ -47,22 +49,35 @@ export const READ_BUDGET_MS = 9_000;
 const DAY_S = 86_400;
 const iso = (t: number) => new Date(t * 1000).toISOString();
 
-export type SeedSource = 'request' | 'operator' | 'default';
+/** request = the call's `wallets`; operator = SMART_MONEY_WALLETS; default = the sandbox cast list; derived = live, from trading. */
+export type SeedSource = 'request' | 'operator' | 'default' | 'derived';
 
 export interface SmartSeed {
   wallets: string[];
   source: SeedSource;
+  /** How a `derived` seed was found; null for the other sources. */
+  derivation: SeedDerivation | null;
+  /** What an answer reading this seed must say about it (the derived seed's nature, its degraded reads). */
+  caveats: Caveat[];
+}
+
+/** The list a call that names no wallets reads: the operator's, else the sandbox cast (sandbox), else derived (live). */
+export function defaultSeedSource(ctx: Pick<HandlerContext, 'dataMode' | 'smartMoneyWallets'>): 'operator' | 'default' | 'derived' {
+  if (ctx.smartMoneyWallets && ctx.smartMoneyWallets.length > 0) return 'operator';
+  return ctx.dataMode === 'live' ? 'derived' : 'default';
 }
 
 /**
- * The wallets to read: the caller's (deduplicated, in order), the operator's, or the curated default.
- * Live mode without an operator list and without `wallets` → `refusal` (the built-in list is the sandbox's).
+ * The wallets to read: the caller's (deduplicated, in order), the operator's, the sandbox's curated list, or
+ * (live mode) the derived seed. Throws a SourceError when a derivation could read nothing (smart-money-derived-seed.ts).
  */
-export function smartMoneySeed(ctx: HandlerContext, wallets: readonly string[] | undefined, refusal: () => ApiError): SmartSeed {
-  if (wallets && wallets.length > 0) return { wallets: [...new Set(wallets)], source: 'request' };
-  if (ctx.smartMoneyWallets && ctx.smartMoneyWallets.length > 0) return { wallets: [...ctx.smartMoneyWallets], source: 'operator' };
-  if (ctx.dataMode === 'live') throw refusal();
-  return { wallets: [...DEFAULT_SMART_MONEY_WALLETS], source: 'default' };
+export async function smartMoneySeed(ctx: HandlerContext, wallets: readonly string[] | undefined): Promise<SmartSeed> {
+  if (wallets && wallets.length > 0) return { wallets: [...new Set(wallets)], source: 'request', derivation: null, caveats: [] };
+  const source = defaultSeedSource(ctx);
+  if (source === 'operator') return { wallets: [...ctx.smartMoneyWallets!], source, derivation: null, caveats: [] };
+  if (source === 'default') return { wallets: [...DEFAULT_SMART_MONEY_WALLETS], source, derivation: null, caveats: [] };
+  const derived = await derivedSeed(ctx);
+  return { wallets: [...derived.wallets], source, derivation: derived.derivation, caveats: [derivedSeedCaveat(derived), ...derived.caveats] };
 }
 
 export type WalletStatus = 'winner' | 'below_win_rate' | 'insufficient_trades';
@@ -116,7 +131,11 @@ function skipReason(error: unknown, started: boolean | null): string {
 export async function readSmartWallets(ctx: HandlerContext, seed: SmartSeed, lookbackDays: number, minWinRate: number): Promise<SmartWalletsRead> {
   const nowTs = Math.floor(ctx.now().getTime() / 1000);
   const startTs = nowTs - Math.round(lookbackDays * DAY_S);
-  const caveats: Caveat[] = [];
+  const caveats: Caveat[] = [...seed.caveats];
+  // A derived seed can be empty (no trader passed its screen): an answer about no wallets, not a failed read.
+  if (seed.wallets.length === 0) {
+    return { seed, lookbackDays, minWinRate, startTs, nowTs, wallets: [], skipped: [], solPrices: 'not_needed', caveats, timings: { histories: 0, sol_prices: 0 } };
+  }
 
   const started = performance.now();
   const outcomes = await runBounded(seed.wallets, (address) => historySince(ctx.sources.helius, address, startTs, ctx.signal), {

@@ -7,8 +7,7 @@
  *  - attention: the query stream's 6 h window (the token's calls and percentile);
  *  - the holder count (enrich-token-light, cached and shared) and the prior reading (observation log).
  * Each leg degrades on its own into a caveat and an unknown signal (the confluence count is then a lower
- * bound), except that with BOTH the market and the smart-money legs down (or the smart-money wallets
- * unconfigured, live mode without SMART_MONEY_WALLETS: trenches-signals.ts) there is nothing left to check
+ * bound), except that with BOTH the market and the smart-money legs down there is nothing left to check
  * but the service's own query counts: 502/504, not charged. An address with no pair that enrich-token-light
  * says is not a mint is 404 (not charged). Every answer records this call's reading (liquidity, holders,
  * price), so a repeat ≥ 5 minutes later unlocks the liquidity and holder deltas.

@@ -25,7 +25,7 @@ import { priorReading } from './prior-reading.js';
 import { readRunner, runnerView } from './runner-scan.js';
 import type { WinnerBuy } from './smart-wallets.js';
 import {
-  attentionCaveat, attentionLeg, smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartMoneyView, smartSeedOf, tokenBuys, winnerCount,
+  attentionCaveat, attentionLeg, seedWalletCount, smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartMoneyView, smartSeedOf, tokenBuys, winnerCount,
 } from './trenches-signals.js';
 
 export interface TrenchesScanInput {
@@ -47,7 +47,7 @@ export interface TrenchesInputs {
   /** undefined = the runner leg failed; null = the market was read and no pair lists the token. */
   market: LaunchMarket | null | undefined;
   prior: PriorReading | null;
-  /** The qualifying winners' buys in the signal window; null = the smart-money leg failed (or is unconfigured). */
+  /** The qualifying winners' buys in the signal window; null = the smart-money leg failed. */
   buys: readonly WinnerBuy[] | null;
   /** null = the attention leg failed. */
   attention: AttentionReading | null;
@@ -178,9 +178,9 @@ export async function trenchesScanAnswer(input: TrenchesScanInput, ctx: HandlerC
         attention: board ? 'ok' : 'failed',
       },
       weights: TRENCHES_WEIGHTS,
-      smart_money_wallets: seed === null ? 0 : seed.wallets.length,
+      smart_money_wallets: seedWalletCount(seed, smart),
       smart_money_winners: winnerCount(smart),
-      smart_money_seed: seed?.source ?? null,
+      smart_money_seed: seed.source,
       attention_window: board ? { from: board.bounds.from.toISOString(), to: board.bounds.to.toISOString() } : null,
       scanned: passing.length,
       matched: withSignal.length,

@@ -13,10 +13,10 @@
  *    (prior-reading.ts, shared with exit-signal).
  *
  * Seed wallets: smart-money-flow's precedence (`smartMoneySeed`): the operator's list (SMART_MONEY_WALLETS,
- * `ctx.smartMoneyWallets`), else the curated default (smart-money-seed.ts) in sandbox mode. In live mode
- * without an operator list the built-in list names sandbox wallets, which mean nothing on mainnet: where
- * smart-money-flow refuses, the smart-money leg here is unknown (a `smart_money_unconfigured` caveat) and the
- * other legs still answer — legs degrade independently.
+ * `ctx.smartMoneyWallets`), else the curated default (smart-money-seed.ts) in sandbox mode, else (live mode)
+ * the seed derived from public trading at call time (smart-money-derived-seed.ts). The derivation is part of
+ * the leg: when it can read nothing the leg fails (a `leg_degraded` caveat naming its source) and the other
+ * legs still answer — legs degrade independently.
  */
 import { rankEntities, windowBounds, type WindowBounds } from '../../../analytics/consensus.js';
 import type { AttentionReading } from '../../../analytics/discovery/confluence.js';
@@ -26,22 +26,33 @@ import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
 import {
-  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, readSmartWallets, smartMoneySeed, winnerBuys,
+  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, defaultSeedSource, readSmartWallets, smartMoneySeed, winnerBuys,
   type SmartSeed, type SmartWalletsRead, type WinnerBuy,
 } from './smart-wallets.js';
+import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
 
 const HOUR_MS = 3_600_000;
 
-/** The seed wallets (`smartMoneySeed`'s precedence), or null in live mode without an operator list. */
-export function smartSeedOf(ctx: HandlerContext): SmartSeed | null {
-  // smartMoneySeed refuses exactly when there is no meaningful list; here that is an unknown leg, not an error.
-  const unconfigured = new ApiError('not_implemented', 'No smart-money wallets are configured (SMART_MONEY_WALLETS).');
-  try {
-    return smartMoneySeed(ctx, undefined, () => unconfigured);
-  } catch (err) {
-    if (err === unconfigured) return null;
-    throw err;
-  }
+/**
+ * Which seed the smart-money leg reads, known before the leg runs: the operator's list or the sandbox's
+ * (their wallets), or a derived one (`wallets` null: found by the leg itself, smart-money-derived-seed.ts).
+ */
+export interface SeedPlan {
+  source: 'operator' | 'default' | 'derived';
+  wallets: readonly string[] | null;
+}
+
+/** The seed plan (`smartMoneySeed`'s precedence, no `wallets` input). */
+export function smartSeedOf(ctx: HandlerContext): SeedPlan {
+  const source = defaultSeedSource(ctx);
+  if (source === 'operator') return { source, wallets: ctx.smartMoneyWallets! };
+  if (source === 'default') return { source, wallets: DEFAULT_SMART_MONEY_WALLETS };
+  return { source, wallets: null };
+}
+
+/** Seed wallets read (the derived seed once the leg found it); a failed derived leg read none. */
+export function seedWalletCount(plan: SeedPlan, leg: SmartMoneyRead | null): number {
+  return leg?.read.seed.wallets.length ?? plan.wallets?.length ?? 0;
 }
 
 export interface SmartMoneyRead {
@@ -62,12 +73,14 @@ function asLegFailure(err: unknown): unknown {
 }
 
 /**
- * The smart-money leg: the seed wallets measured as smart-money-flow does by default, then the winners' buys
- * in the last SMART_MONEY_WINDOW_HOURS, narrowed to `mints`. Throws a SourceError when no wallet could be
- * read; null without a seed (see `smartSeedOf`).
+ * The smart-money leg: the seed wallets (the plan's list, or the derived seed — a derivation that reads
+ * nothing throws its SourceError) measured as smart-money-flow does by default, then the winners' buys in the
+ * last SMART_MONEY_WINDOW_HOURS, narrowed to `mints`. Throws a SourceError when no wallet could be read.
  */
-export async function smartMoneyLeg(ctx: HandlerContext, seed: SmartSeed | null, mints: readonly string[]): Promise<SmartMoneyRead | null> {
-  if (seed === null) return null;
+export async function smartMoneyLeg(ctx: HandlerContext, plan: SeedPlan, mints: readonly string[]): Promise<SmartMoneyRead> {
+  const seed: SmartSeed = plan.wallets !== null
+    ? { wallets: [...plan.wallets], source: plan.source, derivation: null, caveats: [] }
+    : await smartMoneySeed(ctx, undefined);
   const read = await readSmartWallets(ctx, seed, DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE).catch((err: unknown) => {
     throw asLegFailure(err);
   });
@@ -76,9 +89,11 @@ export async function smartMoneyLeg(ctx: HandlerContext, seed: SmartSeed | null,
   return { read, buys: winnerBuys(read.wallets, nowMs - SMART_MONEY_WINDOW_HOURS * HOUR_MS, nowMs).filter((b) => wanted.has(b.mint)) };
 }
 
-/** The leg's state: `partial` when a seed wallet was skipped or SOL prices failed (who qualifies may differ). */
-export function smartMoneyState(seed: SmartSeed | null, leg: SmartMoneyRead | null): 'ok' | 'partial' | 'failed' | 'unconfigured' {
-  if (seed === null) return 'unconfigured';
+/**
+ * The leg's state: `partial` when a seed wallet was skipped or SOL prices failed (who qualifies may differ).
+ * Every plan has a seed to read (live mode derives one), so the state is the leg's alone.
+ */
+export function smartMoneyState(_plan: SeedPlan, leg: SmartMoneyRead | null): 'ok' | 'partial' | 'failed' {
   if (leg === null) return 'failed';
   return leg.read.skipped.length > 0 || leg.read.solPrices === 'failed' ? 'partial' : 'ok';
 }
@@ -93,18 +108,13 @@ export function tokenBuys(buys: readonly WinnerBuy[], mint: string): SmartBuy[] 
   return buys.filter((b) => b.mint === mint).map((b) => ({ wallet: b.wallet, atMs: b.atMs }));
 }
 
-export function smartMoneyCaveats(seed: SmartSeed | null, leg: SmartMoneyRead | null): Caveat[] {
-  if (seed === null) {
-    return [{
-      code: 'smart_money_unconfigured',
-      message: 'No smart-money wallets are configured (SMART_MONEY_WALLETS): the built-in list names sandbox wallets, meaningless on mainnet, so the smart-money signal is unknown and the other signals rank alone.',
-    }];
-  }
-  const list = seed.source === 'operator' ? 'the operator\'s list' : 'the service\'s curated default list';
+export function smartMoneyCaveats(plan: SeedPlan, leg: SmartMoneyRead | null): Caveat[] {
+  const list = plan.source === 'operator' ? 'the operator\'s list' : plan.source === 'default' ? 'the service\'s curated default list'
+    : `the seed derived from recent public trading (no operator list${leg === null ? '' : '; the derived_seed_list caveat says how'})`;
   const winners = winnerCount(leg);
   const caveats: Caveat[] = [{
     code: 'smart_money_wallets',
-    message: `Smart money = buys (cash → token swaps) in the last ${SMART_MONEY_WINDOW_HOURS} h by the wallets of ${list} (${seed.wallets.length}) ` +
+    message: `Smart money = buys (cash → token swaps) in the last ${SMART_MONEY_WINDOW_HOURS} h by the wallets of ${list} (${seedWalletCount(plan, leg)}) ` +
       `that qualify as winners as smart-money-flow measures them: win rate ≥ ${DEFAULT_MIN_WIN_RATE} over ≥ ${SMART_MIN_CLOSED_TRADES} closed trades in the last ${DEFAULT_LOOKBACK_DAYS} days` +
       (leg === null ? '.' : ` (${winners} of the ${leg.read.wallets.length} read qualify). A seed wallet that does not qualify is not smart money: its buys do not count.`),
   }];
