@@ -8,13 +8,21 @@
  *   TOKEN_LAUNCH_RUNNER (8 h lives) is HOLD with score 0 while RUNNING (74 % buyers, price rising) and DERISK
  *   early in FADING; deltas unlock only against a reading ≥ 5 minutes old.
  * - attention-momentum: paid calls in three past hours, read an hour later.
- * - gacha-ev-scan: the eight sandbox machines' EVs, edges and verdicts per exit path.
+ * - gacha-ev-scan: the sandbox machines (Collector Crypt's real catalog format): EVs from tier-range midpoints,
+ *   the buyback cap, hidden and free machines, edges and verdicts per exit path.
  * Every charge is the exact price once; failures are not charged.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
-import { SANDBOX_CARD_MACHINES, stockAt } from '../../src/sandbox/providers/card-packs.js';
+import { cardPackMachinesAt, SANDBOX_CARD_MACHINES, stockAt } from '../../src/sandbox/providers/card-packs.js';
+import gachaEndpoint from '../../src/endpoints/discovery/gacha-ev-scan.js';
+import type { HandlerContext } from '../../src/registry/types.js';
+import { CardPackClient } from '../../src/sources/card-packs.js';
+import { HttpSource } from '../../src/sources/http-source.js';
+import { ManualTimers } from '../../src/lib/timers.js';
+import { ApiError } from '../../src/app/errors.js';
+import { startScriptedServer } from '../helpers/scripted-server.js';
 import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';
 import { suiteService, type TestService } from '../helpers/service.js';
@@ -266,32 +274,39 @@ describe('gacha-ev-scan', () => {
   const service = suiteService({ fixedNow: AT });
   const codes = (d: Json) => d.machines.map((m: Json) => m.code);
   const edges = (d: Json) => d.machines.map((m: Json) => [m.code, m.verdict_exit, m.edge_pct, m.verdict]);
+  const PUBLIC = SANDBOX_CARD_MACHINES.filter((m) => m.public).map((m) => m.code);
 
-  it('all machines, both exits: ranked by the better edge; EVs, exits and verdicts as designed', async () => {
+  it('all public machines, both exits: ranked by the better edge; EVs from range midpoints, exits and verdicts as designed', async () => {
     const d = await ok(service, 'gacha-ev-scan', { format: 'both' }, GACHA_PRICE);
     assert.equal(d.exit_strategy, 'both');
-    assert.equal(d.scanned, 8);
-    assert.equal(d.matched, 8);
+    assert.deepEqual([d.scanned, d.hidden_excluded, d.matched], [11, 2, 9]);
+    assert.deepEqual(d.skipped_machines, []);
     assert.deepEqual(edges(d), [
       ['pokemon_250', 'marketplace', 14.07, 'POSITIVE_EV'],
-      ['onepiece_500', 'marketplace', 9.96, 'POSITIVE_EV'],
+      ['baseball_100', 'marketplace', 6.82, 'POSITIVE_EV'],
       ['pokemon_50', 'marketplace', 5.84, 'POSITIVE_EV'],
       ['onepiece_50', 'marketplace', -2, 'HOUSE_EDGE'],
+      ['onepiece_2500', 'marketplace', -7.88, 'HOUSE_EDGE'],
       ['onepiece_100', 'marketplace', -9.84, 'HOUSE_EDGE'],
-      ['pokemon_1000', 'marketplace', -23.51, 'NEGATIVE_EV'],
+      ['pokemon_1000', 'marketplace', -28.71, 'NEGATIVE_EV'],
       ['pokemon_25', 'marketplace', -29.84, 'NEGATIVE_EV'],
       ['onepiece_25', null, null, null],
     ]);
-    assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 3, HOUSE_EDGE: 2, NEGATIVE_EV: 2, unavailable: 1 });
-    // pokemon_50: EV 0.7×30 + 0.2×60 + 0.08×150 + 0.02×450 = 54; buyback 54 × 0.85 = 45.90 (−8.2 %); marketplace 52.92.
+    assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 3, HOUSE_EDGE: 3, NEGATIVE_EV: 2, unavailable: 1, unpriced: 0 });
+    // pokemon_50: midpoints 30/60/150/450; EV 0.7×30 + 0.2×60 + 0.08×150 + 0.02×450 = 54; buyback 54 × 0.85 = 45.90
+    // (−8.2 %); marketplace 52.92. The platform lists 55.
     const p50 = d.machines.find((m: Json) => m.code === 'pokemon_50');
     assert.equal(p50.gross_ev_usd, 54);
     assert.equal(p50.gross_return_pct, 108);
-    assert.deepEqual([p50.exits.buyback.value_usd, p50.exits.buyback.edge_pct, p50.exits.buyback.verdict], [45.9, -8.2, 'HOUSE_EDGE']);
+    assert.deepEqual([p50.platform_ev_usd, p50.ev_gap_usd, p50.ev_gap_pct], [55, -1, -1.82]);
+    assert.deepEqual(p50.tiers.map((t: Json) => [t.rarity, t.assumed_card_value_usd, t.value_assumption]), [
+      ['common', 30, 'midpoint of 20–40 USD'], ['uncommon', 60, 'midpoint of 40–80 USD'], ['rare', 150, 'midpoint of 100–200 USD'], ['epic', 450, 'midpoint of 250–650 USD'],
+    ]);
+    assert.deepEqual([p50.exits.buyback.value_usd, p50.exits.buyback.edge_pct, p50.exits.buyback.verdict, p50.exits.buyback.rate_pct], [45.9, -8.2, 'HOUSE_EDGE', 85]);
     assert.deepEqual([p50.exits.marketplace.value_usd, p50.exits.marketplace.edge_pct, p50.exits.marketplace.may_not_fill], [52.92, 5.84, true]);
     assert.equal(p50.exits.buyback.cash_exit_within_hours, 72);
     const design = SANDBOX_CARD_MACHINES.find((m) => m.code === 'pokemon_50')!;
-    const stock = design.tiers.map(([rarity, , base]) => [rarity, stockAt(base, rarity, AT)] as const);
+    const stock = design.tiers.map(([tier, , base]) => [tier, stockAt(base, tier, AT)] as const);
     const total = stock.reduce((s, [, n]) => s + n, 0);
     const rareEpic = stock.filter(([r]) => r === 'rare' || r === 'epic').reduce((s, [, n]) => s + n, 0);
     assert.equal(p50.total_stock, total);
@@ -299,58 +314,82 @@ describe('gacha-ev-scan', () => {
     // pokemon_25: rare and epic sold out; EV over the rest 16.65 / 0.93 = 17.90.
     const p25 = d.machines.find((m: Json) => m.code === 'pokemon_25');
     assert.deepEqual([p25.gross_ev_usd, p25.odds_renormalized, p25.depleted_tiers, p25.rare_epic_stock_share_pct], [17.9, true, ['rare', 'epic'], 0]);
-    // onepiece_500 advertises 95 %: clamped to 93 %.
-    const o500 = d.machines.find((m: Json) => m.code === 'onepiece_500');
-    assert.deepEqual([o500.exits.buyback.advertised_rate_pct, o500.exits.buyback.rate_pct, o500.exits.buyback.rate_clamped], [95, 93, true]);
-    assert.equal(d.machines[7].available, false);
-    assert.ok(d.caveats.some((c: Json) => c.code === 'buyback_rate_clamped' && /onepiece_500/.test(c.message)));
+    // onepiece_2500: the epic tier (midpoint 60,000) pays 40,000 at 93 %: 2,350 × 0.93 − 15.80 = 2,169.70.
+    const o2500 = d.machines.find((m: Json) => m.code === 'onepiece_2500');
+    assert.deepEqual([o2500.exits.buyback.capped_tiers, o2500.exits.buyback.cap_reduction_usd, o2500.exits.buyback.value_usd, o2500.exits.buyback.edge_pct], [['epic'], 15.8, 2169.7, -13.21]);
+    // baseball_100: another franchise, two cards a pull.
+    const bsb = d.machines.find((m: Json) => m.code === 'baseball_100');
+    assert.deepEqual([bsb.franchise, bsb.cards_per_pull, bsb.gross_ev_usd], ['other', 2, 109]);
+    assert.equal(d.machines[8].available, false);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'buyback_capped' && /onepiece_2500 \(epic; −15\.8 USD per pull\)/.test(c.message)));
+    assert.ok(d.caveats.some((c: Json) => c.code === 'platform_ev_gap' && /pokemon_250 291 vs 262\.5 USD \(\+10\.86 %\)/.test(c.message)));
+    assert.ok(d.caveats.some((c: Json) => c.code === 'hidden_machines_excluded' && /^2 hidden/.test(c.message)));
     assert.ok(d.caveats.some((c: Json) => c.code === 'machine_unavailable' && /onepiece_25/.test(c.message)));
+    assert.ok(d.caveats.some((c: Json) => c.code === 'value_assumption' && /midpoint/.test(c.message)));
+    assert.ok(!d.caveats.some((c: Json) => c.code === 'items_skipped'), 'the sandbox serves no malformed machine');
     assert.match(d.llm_summary, /pokemon_250/);
+    assert.match(d.llm_summary, /platform EV \$262\.50/);
   });
 
   it('buyback exit with min_edge_pct 0: only the machines whose guaranteed cash beats the price', async () => {
     const all = await ok(service, 'gacha-ev-scan', { exit_strategy: 'buyback' }, GACHA_PRICE, 'base');
     assert.deepEqual(edges(all), [
       ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
-      ['onepiece_500', 'buyback', 4.35, 'POSITIVE_EV'],
+      ['baseball_100', 'buyback', -1.9, 'HOUSE_EDGE'],
       ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
-      ['onepiece_50', 'buyback', -12, 'HOUSE_EDGE'],
-      ['onepiece_100', 'buyback', -21.8, 'NEGATIVE_EV'],
-      ['pokemon_1000', 'buyback', -27.41, 'NEGATIVE_EV'],
+      ['onepiece_2500', 'buyback', -13.21, 'HOUSE_EDGE'],
+      ['onepiece_50', 'buyback', -15, 'HOUSE_EDGE'],
+      ['onepiece_100', 'buyback', -17.2, 'NEGATIVE_EV'],
+      ['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV'],
       ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
       ['onepiece_25', null, null, null],
     ]);
-    const positive = await ok(service, 'gacha-ev-scan', { exit_strategy: 'buyback', min_edge_pct: 0 }, GACHA_PRICE);
-    assert.deepEqual(codes(positive), ['pokemon_250', 'onepiece_500']);
-    assert.equal(positive.below_min_edge, 6, 'five below 0 and the sold-out machine');
+    // The registry's example input (franchise pokemon, buyback, min edge 0) answers on the sandbox.
+    const positive = await ok(service, 'gacha-ev-scan', { franchise: 'pokemon', exit_strategy: 'buyback', min_edge_pct: 0 }, GACHA_PRICE);
+    assert.deepEqual(codes(positive), ['pokemon_250']);
+    assert.equal(positive.below_min_edge, 3, 'three pokemon machines below 0');
     assert.ok(positive.caveats.some((c: Json) => c.code === 'below_min_edge'));
   });
 
   it('min_edge_pct is inclusive (onepiece_50 sells at exactly −2 % on the marketplace); franchise and machine filters', async () => {
     const atTwo = await ok(service, 'gacha-ev-scan', { exit_strategy: 'marketplace', min_edge_pct: -2 }, GACHA_PRICE);
-    assert.deepEqual(codes(atTwo), ['pokemon_250', 'onepiece_500', 'pokemon_50', 'onepiece_50']);
+    assert.deepEqual(codes(atTwo), ['pokemon_250', 'baseball_100', 'pokemon_50', 'onepiece_50']);
     const above = await ok(service, 'gacha-ev-scan', { exit_strategy: 'marketplace', min_edge_pct: -1.99 }, GACHA_PRICE);
-    assert.deepEqual(codes(above), ['pokemon_250', 'onepiece_500', 'pokemon_50']);
+    assert.deepEqual(codes(above), ['pokemon_250', 'baseball_100', 'pokemon_50']);
 
     const onepiece = await ok(service, 'gacha-ev-scan', { franchise: 'onepiece' }, GACHA_PRICE, 'base');
-    assert.deepEqual(codes(onepiece), ['onepiece_500', 'onepiece_50', 'onepiece_100', 'onepiece_25']);
+    assert.deepEqual(codes(onepiece), ['onepiece_50', 'onepiece_2500', 'onepiece_100', 'onepiece_25']);
     assert.equal(onepiece.matched, 4);
 
     const one = await ok(service, 'gacha-ev-scan', { machine: 'POKEMON_1000' }, GACHA_PRICE);
-    assert.deepEqual(edges(one), [['pokemon_1000', 'marketplace', -23.51, 'NEGATIVE_EV']]);
+    assert.deepEqual(edges(one), [['pokemon_1000', 'marketplace', -28.71, 'NEGATIVE_EV']]);
     assert.equal(one.machine_found, true);
-    assert.equal(one.machines[0].gross_ev_usd, 780.5);
+    assert.equal(one.machines[0].gross_ev_usd, 727.5);
 
     const filtered = await ok(service, 'gacha-ev-scan', { machine: 'onepiece_50', franchise: 'pokemon' }, GACHA_PRICE);
     assert.deepEqual(filtered.machines, []);
     assert.ok(filtered.caveats.some((c: Json) => c.code === 'filtered_out'));
   });
 
-  it('an unknown machine code is 404 with the known codes; the card-pack source down is 502 — neither charged', async () => {
+  it('hidden machines: left out of scans, answered when asked for by code (the free one unpriced)', async () => {
+    const hidden = await ok(service, 'gacha-ev-scan', { machine: 'pokemon_80', exit_strategy: 'buyback' }, GACHA_PRICE);
+    assert.deepEqual(edges(hidden), [['pokemon_80', 'buyback', -2.8, 'HOUSE_EDGE']]);
+    assert.deepEqual([hidden.machines[0].hidden, hidden.hidden_excluded], [true, 0]);
+    assert.ok(hidden.caveats.some((c: Json) => c.code === 'hidden_machine' && /pokemon_80/.test(c.message)));
+
+    const free = await ok(service, 'gacha-ev-scan', { machine: 'promo_0', franchise: 'pokemon', format: 'both' }, GACHA_PRICE);
+    assert.deepEqual(edges(free), [['promo_0', null, null, null]]);
+    assert.deepEqual([free.machines[0].priced, free.machines[0].gross_ev_usd, free.machines[0].franchise_from], [false, 6, 'name']);
+    assert.deepEqual(free.verdict_counts, { POSITIVE_EV: 0, HOUSE_EDGE: 0, NEGATIVE_EV: 0, unavailable: 0, unpriced: 1 });
+    assert.ok(free.caveats.some((c: Json) => c.code === 'zero_price' && /promo_0/.test(c.message)));
+    assert.match(free.llm_summary, /priced 0/);
+  });
+
+  it('an unknown machine code is 404 with the public codes; the card-pack source down is 502 — neither charged', async () => {
     const unknown = await paidCall(service, 'solana', 'gacha-ev-scan', { machine: 'pokemon_5O' });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.json.error.code, 'not_found');
-    assert.deepEqual(unknown.json.error.known_machines, SANDBOX_CARD_MACHINES.map((m) => m.code));
+    assert.deepEqual(unknown.json.error.known_machines, PUBLIC);
     assert.equal(unknown.cost, 0n);
 
     service.sandbox!.providers!.faults.set('card_packs', { errorRate: 1 });
@@ -364,3 +403,41 @@ describe('gacha-ev-scan', () => {
     }
   });
 });
+
+describe('gacha-ev-scan on a catalog with a malformed machine (the registered handler, the real client, a loopback catalog)', () => {
+  const AT = new Date('2026-11-20T10:00:00Z');
+  /** The sandbox catalog with `pokemon_250` broken: its odds in percent (60) instead of a fraction. */
+  const body = () => {
+    const b = JSON.parse(JSON.stringify(cardPackMachinesAt(AT))) as { machines: { code: string; odds: Record<string, number> }[] };
+    b.machines.find((m) => m.code === 'pokemon_250')!.odds.common = 60;
+    return JSON.stringify(b);
+  };
+
+  async function run(input: Record<string, unknown>) {
+    const fake = await startScriptedServer();
+    try {
+      fake.script = [{ body: body() }];
+      const cardPacks = new CardPackClient({ http: new HttpSource({ leg: 'card_packs', baseUrl: fake.baseUrl, retries: 0, timers: new ManualTimers() }) });
+      const ctx = { now: () => AT, signal: new AbortController().signal, sources: { cardPacks } } as unknown as HandlerContext;
+      return await gachaEndpoint.handler!(input, ctx);
+    } finally {
+      await fake.close();
+    }
+  }
+
+  it('the malformed machine is skipped, listed and counted in one caveat; the others answer', async () => {
+    const r = await run({ exit_strategy: 'both' });
+    const d = r.data as Json;
+    assert.deepEqual([d.scanned, d.matched], [10, 8]);
+    assert.ok(!d.machines.some((m: Json) => m.code === 'pokemon_250'));
+    assert.deepEqual(d.skipped_machines, [{ index: 1, code: 'pokemon_250', reason: '/1/odds/common must be <= 1' }]);
+    assert.equal(r.caveats!.filter((c) => c.code === 'items_skipped').length, 1);
+    assert.ok(r.caveats!.some((c) => c.code === 'items_skipped' && c.leg === 'card_packs' && /^1 malformed machine entry from Collector Crypt was skipped \(first: \/1\/odds\/common must be <= 1\); the rest/.test(c.message)));
+  });
+
+  it('asking for the malformed machine by code is a 502 (not charged), not a 404', async () => {
+    await assert.rejects(run({ machine: 'pokemon_250' }), (err: unknown) => err instanceof ApiError && err.code === 'upstream_unavailable' && /malformed/.test(err.message));
+    await assert.rejects(run({ machine: 'pokemon_251' }), (err: unknown) => err instanceof ApiError && err.code === 'not_found');
+  });
+});
+

@@ -11,19 +11,22 @@ export default defineEndpoint({
   price: '0.02',
   summary: 'Expected value of tokenized-card pack machines by exit path',
   description:
-    'Per card-pack machine: gross insured EV of one pull (effective odds × average insured value per rarity tier; ' +
-    'tiers without stock are dropped and the odds renormalized), the instant-buyback floor (EV × the machine\'s ' +
-    'buyback rate clamped into 85 to 93 percent of insured value, cash within 72 hours, guaranteed), the marketplace ' +
-    'sale (EV minus a 2 percent fee, may not fill), each exit\'s net edge in percent of the price and its verdict ' +
-    '(POSITIVE_EV above 0, HOUSE_EDGE from -15 to 0, NEGATIVE_EV below -15), and the rare plus epic stock share. ' +
-    'exit_strategy picks the exit the verdict, edge and ranking are read from (both: the better one, a tie to the ' +
-    'buyback); machines rank by that edge, sold-out machines last. min_edge_pct keeps only machines whose edge on ' +
-    'that path is at least the given percent. An unknown machine code answers 404 not_found with the known codes ' +
-    '(not charged); the card-pack source down answers 502 (not charged).',
+    'Per Collector Crypt card-pack machine: gross insured EV of one pull (cards per pull × effective odds × the ' +
+    'midpoint of each rarity tier\'s insured-value range, stated per tier; tiers without stock are dropped and the ' +
+    'odds renormalized) beside the platform\'s own EV and the gap, the instant-buyback floor (the machine\'s real ' +
+    'buyback percent of each card\'s value, at most 40,000 USD per card, cash within 72 hours, guaranteed), the ' +
+    'marketplace sale (EV minus a 2 percent fee, may not fill), each exit\'s net edge in percent of the price and its ' +
+    'verdict (POSITIVE_EV above 0, HOUSE_EDGE from -15 to 0, NEGATIVE_EV below -15), and the rare plus epic stock ' +
+    'share. exit_strategy picks the exit the verdict, edge and ranking are read from (both: the better one, a tie to ' +
+    'the buyback); machines rank by that edge, sold-out and zero-priced machines last. min_edge_pct keeps only ' +
+    'machines whose edge on that path is at least the given percent. The franchise is derived from the machine code ' +
+    '(else its name); other franchises match only all. Hidden machines are left out unless asked for by machine ' +
+    'code. An unknown machine code answers 404 not_found with the known codes (not charged); the card-pack source ' +
+    'down answers 502 (not charged).',
   input: Type.Object(
     {
-      machine: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One machine code; omit to scan all' })),
-      franchise: withDefault(StringEnum(['pokemon', 'onepiece', 'all'] as const, { description: 'Franchise' }), 'all'),
+      machine: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One machine code (e.g. pokemon_50); omit to scan all. Naming a hidden machine scores it' })),
+      franchise: withDefault(StringEnum(['pokemon', 'onepiece', 'all'] as const, { description: 'Franchise, derived from the machine code (else its name)' }), 'all'),
       exit_strategy: withDefault(
         StringEnum(['buyback', 'marketplace', 'both'] as const, { description: 'Exit path used for ranking' }),
         'both',

@@ -1,57 +1,83 @@
 /**
- * Card-pack machines wire format (leg `card_packs`): the machine list of a tokenized-card pack service
- * ("gacha" machines selling one random graded card per pull, e.g. Collector Crypt's on Solana).
+ * Card-pack machines wire format (leg `card_packs`): Collector Crypt's gacha catalog,
+ * `GET https://gacha.collectorcrypt.com/api/machines` (public, no key; listed on
+ * docs.collectorcrypt.com/gacha/api). Each machine sells one pull of `contains` random graded cards (NFTs
+ * of vaulted cards, each with an insured value).
  *
- * THIS FORMAT IS THE SERVICE'S ASSUMPTION, not a published provider contract. Collector Crypt documents
- * its gacha API only for buying and opening packs (https://docs.collectorcrypt.com/gacha/api:
- * `POST /api/generatePack`, `/api/openPack`, `/api/buyback`, partner `x-api-key`). Its catalog routes
- * (`GET /api/machines`, `/api/gachas/all`, `/api/stock` on gacha.collectorcrypt.com) are undocumented;
- * third-party integrations describe them inconsistently (`instantBuyback` as `85` or as
- * `{percentageOfValue: 85}`, odds as `weightMultipliers`, per-tier value *ranges* rather than averages).
- * So the service defines the minimal format it needs, documented in docs/gacha.md, and reads it from
- * `CARD_PACKS_URL` (in live mode an adapter that serves it); anything else is `malformed`.
+ * Body: `{ "machines": [Machine, …] }`. Per machine (camelCase, as the service sends it):
+ *  - `code`: the machine id (`pokemon_50`, `onepiece_250`, `baseball_100`, …), also the `packType` of
+ *    its purchase routes;
+ *  - `name`, optional `shortName`: display names;
+ *  - `price`: USD(C) per pull, ≥ 0 (a 0 is read and reported as unpriced, not rejected);
+ *  - `contains`: cards per pull (a whole number ≥ 1);
+ *  - `instantBuyback`: the instant buyback offer as a PERCENT of a card's insured value (85, 90, 93),
+ *    taken within 72 h of the pull; the service caps one card's buyback at 40,000 USD (not a field);
+ *  - `public`: false for hidden machines (not on the menu); absent is read as public;
+ *  - optional `turboMode`, `targetEv` (the platform's design EV per pull);
+ *  - `ev`: the platform's own current expected insured value per pull (optional here: our EV does not
+ *    depend on it, it is only reported beside ours);
+ *  - `odds`: tier → probability 0–1 (fractions, summing to about 1). Real machines have four tiers,
+ *    `common`, `uncommon`, `rare`, `epic` (no `legendary` has been seen); any tier name is accepted;
+ *  - `tierRanges`: tier → `{start, end}`, the USD insured-value range of the tier's cards;
+ *  - `stock`: tier → cards of the tier left in the machine.
  *
- * `GET /api/machines` → `{ "machines": [Machine, …], "updated_at"?: ISO 8601 }` (the `machines`
- * envelope is the one Collector Crypt's own `/api/machines` answers with). Per machine:
- *  - `code`: the machine's id (e.g. `pokemon_50`, Collector Crypt's `packType` codes);
- *  - `franchise`: lowercase id (`pokemon`, `onepiece`; other values are allowed and simply match no
- *    franchise filter but `all`);
- *  - `price_usd` > 0: price of one pull (one card) in USD(C);
- *  - `buyback_rate` 0–1: the instant buyback offer as a fraction of a card's insured value (Collector
- *    Crypt: 0.85 on $50 pulls, 0.90 on $250 pulls; accepted within 72 h of the pull);
- *  - `tiers`: one entry per rarity tier — `odds` 0–1 (the advertised probability of the tier; they should
- *    sum to 1), `stock` (cards of that tier left in the machine, a whole number), and
- *    `avg_insured_value_usd` (mean insured value of the cards of that tier in stock).
- *
- * Extra fields are allowed (a provider adding fields must not break us).
+ * Every tier named in `odds` must have a range (start ≤ end) and a stock count, or the machine cannot be
+ * valued: `parseMachine` rejects it. The list is validated machine by machine (`../card-packs.ts`): one
+ * malformed machine is skipped and counted, never the whole list. Extra fields are allowed everywhere
+ * (the service sends more, e.g. `freeSpins`, `pointsMultiplier`).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../lib/typebox.js';
+import { wireParser } from '../wire.js';
 
-export const CARD_RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
-export type CardRarity = (typeof CARD_RARITIES)[number];
+/** The tiers real machines list, rarest last: the order tiers are reported in (others follow, as listed). */
+export const KNOWN_TIERS = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
 
-export const CardPackTierSchema = Type.Object({
-  rarity: Type.Union(CARD_RARITIES.map((r) => Type.Literal(r))),
-  odds: Type.Number({ minimum: 0, maximum: 1 }),
-  stock: Type.Integer({ minimum: 0 }),
-  avg_insured_value_usd: Type.Number({ minimum: 0 }),
+export const TierRangeSchema = Type.Object({
+  start: Type.Number({ minimum: 0 }),
+  end: Type.Number({ minimum: 0 }),
 });
 
 export const CardPackMachineSchema = Type.Object({
   code: Type.String({ minLength: 1 }),
   name: Type.String(),
-  franchise: Type.String(),
-  price_usd: Type.Number({ exclusiveMinimum: 0 }),
-  buyback_rate: Type.Number({ minimum: 0, maximum: 1 }),
-  tiers: Type.Array(CardPackTierSchema),
+  shortName: Type.Optional(Type.String()),
+  price: Type.Number({ minimum: 0 }),
+  contains: Type.Integer({ minimum: 1 }),
+  instantBuyback: Type.Number({ minimum: 0, maximum: 100 }),
+  turboMode: Type.Optional(Type.Boolean()),
+  public: Type.Optional(Type.Boolean()),
+  targetEv: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+  ev: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+  odds: Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }), { minProperties: 1 }),
+  tierRanges: Type.Record(Type.String(), TierRangeSchema),
+  stock: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
 });
 
-/** Body of `GET /api/machines`. */
-export const CardPackMachinesSchema = Type.Object({
-  machines: Type.Array(CardPackMachineSchema),
-  updated_at: Type.Optional(Type.String()),
-});
+/** The envelope alone: the machines are validated one by one. */
+export const CardPackEnvelopeSchema = Type.Object({ machines: Type.Array(Type.Unknown()) });
 
-export type CardPackTier = Static<typeof CardPackTierSchema>;
+export type CardPackTierRange = Static<typeof TierRangeSchema>;
 export type CardPackMachine = Static<typeof CardPackMachineSchema>;
-export type CardPackMachines = Static<typeof CardPackMachinesSchema>;
+export type CardPackEnvelope = Static<typeof CardPackEnvelopeSchema>;
+/** The body as the service sends it (what the sandbox serves). */
+export interface CardPackMachines {
+  machines: CardPackMachine[];
+}
+
+const parseShape = wireParser(CardPackMachineSchema);
+
+/**
+ * One machine, checked: its shape, then that every tier with odds can be valued (a range with
+ * start ≤ end) and has a stock count. Throws with the reason otherwise.
+ */
+export function parseMachine(json: unknown): CardPackMachine {
+  const m = parseShape(json);
+  for (const tier of Object.keys(m.odds)) {
+    const range = m.tierRanges[tier];
+    if (range === undefined) throw new Error(`/tierRanges/${tier} is missing (tier ${tier} has odds)`);
+    if (range.start > range.end) throw new Error(`/tierRanges/${tier} starts above its end`);
+    if (m.stock[tier] === undefined) throw new Error(`/stock/${tier} is missing (tier ${tier} has odds)`);
+  }
+  return m;
+}

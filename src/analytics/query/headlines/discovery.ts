@@ -154,7 +154,8 @@ export const DISCOVERY_HEADLINES: Record<string, HeadlineSpec> = {
       negative_ev: r.num('verdict_counts.NEGATIVE_EV'),
     }),
     brief: (h) =>
-      `Card-pack EV as of ${text(h.as_of)} (${h.franchise ? text(h.franchise) : 'all franchises'}, exit ${text(h.exit_strategy)}): ${text(h.matched)} of ${text(h.scanned)} machine(s) — ` +
+      `Card-pack EV as of ${text(h.as_of)} (${h.franchise ? text(h.franchise) : 'all franchises'}, exit ${text(h.exit_strategy)}, card values at tier-range midpoints): ` +
+      `${text(h.matched)} of ${text(h.scanned)} listed machine(s) matched (hidden ones only by code) — ` +
       `${text(h.positive_ev)} POSITIVE_EV, ${text(h.house_edge)} HOUSE_EDGE, ${text(h.negative_ev)} NEGATIVE_EV.`,
     full: 'each machine with its price, gross EV, buyback and marketplace exits, edge, stock and odds by tier',
   }),

@@ -1,7 +1,7 @@
 /**
  * gacha-ev-scan's briefing (`format: llm|both`): the ranking first, one line per machine with its verdict,
- * gross EV and both exits, then the caveats. Built only from the answer's data, so a cached answer briefs
- * the same way.
+ * our EV (at tier-range midpoints) beside the platform's, and both exits, then the caveats. Built only from
+ * the answer's data, so a cached answer briefs the same way.
  */
 import type { HandlerResult } from '../../../registry/types.js';
 
@@ -12,14 +12,20 @@ const usd = (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US
 const edge = (v: unknown) => (typeof v === 'number' ? `${v > 0 ? '+' : ''}${v} %` : 'unknown');
 
 function machineLine(m: Data): string {
-  if (!m.available) return `${m.rank}. ${m.code} (${m.name}, ${usd(m.price_usd)}/pull): sold out — no EV, no verdict`;
+  const hidden = m.hidden ? ', hidden' : '';
+  const head = `${m.rank}. ${m.code} (${m.name}${hidden}, ${usd(m.price_usd)}/pull of ${m.cards_per_pull} card${m.cards_per_pull === 1 ? '' : 's'})`;
+  if (!m.available) return `${head}: sold out — no EV, no verdict`;
   const b = m.exits.buyback;
   const mk = m.exits.marketplace;
+  const platform = m.platform_ev_usd === null ? 'platform EV not given' : `platform EV ${usd(m.platform_ev_usd)}`;
+  const ev = `EV ${usd(m.gross_ev_usd)} at range midpoints (${platform})`;
+  if (!m.priced) return `${head}: priced 0 — ${ev}; no edge, no verdict`;
   const share = m.rare_epic_stock_share_pct === null ? 'unknown' : `${m.rare_epic_stock_share_pct} %`;
   const depleted = (m.depleted_tiers as string[]).length > 0 ? `; sold out: ${(m.depleted_tiers as string[]).join(', ')} (odds renormalized)` : '';
+  const cap = (b.capped_tiers as string[]).length > 0 ? `, capped at $40,000/card on ${(b.capped_tiers as string[]).join(', ')}` : '';
   return (
-    `${m.rank}. ${m.code} (${m.name}, ${usd(m.price_usd)}/pull): **${m.verdict}** via ${m.verdict_exit} ${edge(m.edge_pct)} — ` +
-    `gross EV ${usd(m.gross_ev_usd)} (${m.gross_return_pct} % of price); buyback ${usd(b.value_usd)} at ${b.rate_pct} % ` +
+    `${head}: **${m.verdict}** via ${m.verdict_exit} ${edge(m.edge_pct)} — ` +
+    `${ev}, ${m.gross_return_pct} % of price; buyback ${usd(b.value_usd)} at ${b.rate_pct} %${cap} ` +
     `(${edge(b.edge_pct)}, ${b.verdict}, cash within ${b.cash_exit_within_hours} h); marketplace ${usd(mk.value_usd)} ` +
     `(${edge(mk.edge_pct)}, ${mk.verdict}, may not fill); rare+epic stock ${share}${depleted}`
   );
@@ -35,7 +41,7 @@ export function gachaEvBriefing(result: HandlerResult): string {
   const caveats = (result.caveats ?? []).filter((x) => x.code !== 'sandbox_data');
   return [
     `## Card-pack EV by the ${d.exit_strategy === 'both' ? 'better exit' : `${d.exit_strategy} exit`}${scope ? ` (${scope})` : ''}`,
-    `- ${(d.machines as Data[]).length} of ${d.scanned} machines: ${c.POSITIVE_EV} POSITIVE_EV, ${c.HOUSE_EDGE} HOUSE_EDGE, ${c.NEGATIVE_EV} NEGATIVE_EV, ${c.unavailable} sold out`,
+    `- ${(d.machines as Data[]).length} of ${d.scanned} machines: ${c.POSITIVE_EV} POSITIVE_EV, ${c.HOUSE_EDGE} HOUSE_EDGE, ${c.NEGATIVE_EV} NEGATIVE_EV, ${c.unavailable} sold out${c.unpriced > 0 ? `, ${c.unpriced} priced 0` : ''}`,
     ...(d.machines as Data[]).map(machineLine),
     ...(caveats.length > 0 ? [`- Caveats: ${caveats.map((x) => x.message).join(' ')}`] : []),
   ].join('\n');
