@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { coinMint, LAUNCHPAD_COINS, LAUNCHPAD_STALE_CROSSING_MS, LAUNCHPAD_STALE_LAST_PAYOUT_MS, RAINSTOP } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, EVERPAY, LAUNCHPAD_COINS, LAUNCHPAD_STALE_CROSSING_MS, LAUNCHPAD_STALE_LAST_PAYOUT_MS, RAINSTOP } from '../../src/sandbox/world/launchpad.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { suiteService, type TestService } from '../helpers/service.js';
 
@@ -22,7 +22,7 @@ const EARLIER = new Date(NOW.getTime() - 8 * DAY);
 /** A real mint (wrapped SOL) that is not a coin of the launch platform. */
 const UNKNOWN = 'So11111111111111111111111111111111111111112';
 
-const mint = (symbol: string): string => coinMint(LAUNCHPAD_COINS.find((c) => c.symbol === symbol)!);
+const mint = (symbol: string): string => coinMint([...LAUNCHPAD_COINS, EVERPAY].find((c) => c.symbol === symbol)!);
 
 async function ok(service: TestService, key: string, body: Record<string, unknown>): Promise<Json> {
   const r = await paidCall(service, 'solana', key, body, { outputSchema: true });
@@ -37,7 +37,11 @@ describe('launchpad-alerts and launchpad-quote on the index', () => {
   const service = suiteService({ fixedNow: NOW });
 
   it('the index runs twice (8 days ago and now)', async () => {
+    // The platform answers at the shared clock (fixed at NOW): move it to each refresh; it ends at NOW.
+    let clock = NOW.getTime();
     for (const at of [EARLIER, NOW]) {
+      service.advance(at.getTime() - clock);
+      clock = at.getTime();
       const results = await service.jobs.tick(at);
       assert.ok(results.some((r) => (r as { summary?: string }).summary?.includes('index published')), at.toISOString());
     }
@@ -76,9 +80,10 @@ describe('launchpad-alerts and launchpad-quote on the index', () => {
     assert.equal(rs.data.approximate, true);
   });
 
-  it('quote SOLRAIN: 300 bps on $100 → entry 3, exit 2.91, round trip 5.91; payout from the 7d yield basis', async () => {
-    const y = await ok(service, 'launchpad-yield', { mint: mint('SOLRAIN') });
-    const q = await ok(service, 'launchpad-quote', { mint: mint('SOLRAIN'), size_usd: 100, hold_days: 7, format: 'both' });
+  it('quote EVERPAY: 300 bps on $100 → entry 3, exit 2.91, round trip 5.91; payout from the 7d yield basis (8 observed days)', async () => {
+    // EVERPAY is fixed in absolute time: its lifetime total grew between the two refreshes.
+    const y = await ok(service, 'launchpad-yield', { mint: mint('EVERPAY') });
+    const q = await ok(service, 'launchpad-quote', { mint: mint('EVERPAY'), size_usd: 100, hold_days: 7, format: 'both' });
     assert.equal(q.payout_status, 'PAYING');
     assert.equal(q.transfer_tax_bps, 300);
     assert.equal(q.entry_cost_usd, 3);
@@ -89,15 +94,17 @@ describe('launchpad-alerts and launchpad-quote on the index', () => {
     // 1 ÷ 0.97² − 1 = 6.2812…%
     assert.equal(q.breakeven_price_move_pct, 6.28);
     assert.equal(q.basis, '7d');
-    const rate = y.yields['7d'].yield_pct / 100 / 7;
-    assert.ok(Math.abs(q.payout_per_day_per_usd - rate) < 1e-12);
+    assert.equal(y.yields['7d'].history_days, 8);
+    assert.ok(y.yields['7d'].yield_pct > 0);
+    const rate = y.yields['7d'].yield_pct / 100 / 8;
+    assert.ok(Math.abs(q.payout_per_day_per_usd - rate) < 1e-12, `${q.payout_per_day_per_usd} vs ${rate}`);
     const expected = 97 * rate * 7;
     assert.ok(Math.abs(q.expected_payout_usd - expected) <= 0.005 + 1e-9, `${q.expected_payout_usd} vs ${expected}`);
     const ratio = Math.round((expected / 5.91) * 100) / 100;
     assert.equal(q.verdict, ratio >= 1.5 ? 'PAYS' : ratio >= 1 ? 'MARGINAL' : 'COSTS');
-    assert.equal(q.payout_share_pct, Math.round((97 / 420_000) * 100 * 1e6) / 1e6);
+    assert.equal(q.payout_share_pct, Math.round((97 / 300_000) * 100 * 1e6) / 1e6);
     assert.ok(q.caveats.some((c: Json) => c.code === 'price_impact_excluded'));
-    assert.match(JSON.stringify(q), /Quote for \$100 of SOLRAIN/);
+    assert.match(JSON.stringify(q), /Quote for \$100 of EVERPAY/);
   });
 
   it('quote: a STALE coin is NOT_PAYING with no breakeven; an unknown mint is 404, not charged', async () => {

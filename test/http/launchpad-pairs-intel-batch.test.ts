@@ -21,6 +21,7 @@ const PRICE: Record<string, bigint> = {
   'launchpad-launch-intel': 20_000n,
   'launchpad-yield': 5_000n,
   'launchpad-screener': 10_000n,
+  'launchpad-reward-risk': 5_000n,
 };
 const NOW = new Date('2026-11-20T12:00:00Z');
 /** A valid address that is no coin of the platform. */
@@ -50,17 +51,20 @@ describe('launchpad-pairs (free, no payment)', () => {
     assert.equal(r.status, 200, JSON.stringify(r.json));
     assert.equal(r.paid, false);
     const d = r.json;
-    assert.equal(d.count, 9);
+    assert.equal(d.count, 10);
     const by = (s: string) => d.pairs.find((p: Json) => p.symbol === s);
-    for (const s of ['SOL', 'USDC', 'USD1', 'TSLAx', 'PREOAI']) {
+    for (const s of ['SOL', 'USDC', 'USD1', 'TSLAx', 'PREOAI', 'RISEAI']) {
       assert.deepEqual(
         [by(s).launchable, by(s).launch_protocol_ready, by(s).category_allowed, by(s).is_agent_launchable, by(s).reasons],
         [true, true, true, true, []], s,
       );
     }
-    assert.equal(d.agent_launchable, 5);
-    // Closed quotes are not probed for pricing: readiness unknown, and the closure is the reason.
-    assert.equal(by('NVDAx').launch_protocol_ready, null);
+    assert.equal(d.agent_launchable, 6);
+    // The platform's raw categories are kept beside the normalized ones.
+    assert.deepEqual([by('NVDAx').category, by('NVDAx').category_raw], ['xstock', 'tessera']);
+    assert.deepEqual([by('RISEAI').category, by('RISEAI').category_raw, by('RISEAI').category_label], ['prestock', 'backpack', 'Sunrise']);
+    // A closed quote: ready on the launch program's side, but the closure is the reason.
+    assert.equal(by('NVDAx').launch_protocol_ready, true);
     assert.deepEqual(by('NVDAx').reasons, ['the platform has closed this quote to new launches']);
     assert.equal(by('CARDS').reasons.length, 2, 'closed and collectible');
     // Launchable and priced, but in a category agents do not launch against.
@@ -69,16 +73,16 @@ describe('launchpad-pairs (free, no payment)', () => {
     assert.match(by('SOL2X').reasons[0], /category leverage/);
     assert.equal(by('MEME').is_agent_launchable, false);
     // Agent-launchable first, then by symbol.
-    assert.deepEqual(d.pairs.slice(0, 5).map((p: Json) => p.symbol), ['PREOAI', 'SOL', 'TSLAx', 'USD1', 'USDC']);
+    assert.deepEqual(d.pairs.slice(0, 6).map((p: Json) => p.symbol), ['PREOAI', 'RISEAI', 'SOL', 'TSLAx', 'USD1', 'USDC']);
     assert.equal(by('SOL').quote_mint, 'So11111111111111111111111111111111111111112');
     assert.deepEqual(d.allowed_categories, ['solana', 'currency', 'xstock', 'prestock']);
-    assert.match(JSON.stringify(d), /Launchpad quote assets: 9 listed, 5 agent-launchable/);
+    assert.match(JSON.stringify(d), /Launchpad quote assets: 10 listed, 6 agent-launchable/);
   });
 
   it('launchable_only and category filters', async () => {
     const only = await free(service, { launchable_only: true });
     assert.equal(only.status, 200);
-    assert.equal(only.json.count, 5);
+    assert.equal(only.json.count, 6);
     assert.ok(only.json.pairs.every((p: Json) => p.is_agent_launchable));
     const x = await free(service, { category: 'xstock' });
     assert.deepEqual(x.json.pairs.map((p: Json) => p.symbol), ['TSLAx', 'NVDAx']);
@@ -159,38 +163,44 @@ describe('launchpad-yield-batch and launchpad-launch-intel', () => {
     const d = await ok(service, 'launchpad-launch-intel', { format: 'both' });
     assert.equal(d.quotes, 1);
     const sol = d.rows[0];
-    // SOL's reward coins: SOLRAIN, SOLPAY, SOLDRIP, SOLNEW, SOLZERO, SOLRUN, RAINSTOP (SOLNOFEE has no fee).
+    // SOL's reward coins: SOLRAIN, SOLPAY, SOLDRIP, SOLNEW, SOLZERO, SOLRUN, RAINSTOP and the fee-share SHAREOLD
+    // (SOLNOFEE is a standard launch).
     assert.equal(sol.quote_symbol, 'SOL');
-    assert.equal(sol.coins, 7);
-    // All 7 trade (40); the 6 older than 3 days all trade (40); 3 of 7 PAYING: 20 × 3/7 = 8.57.
+    assert.equal(sol.coins, 8);
+    // All 8 trade (40); the 7 older than 3 days all trade (40); 3 of 8 PAYING: 20 × 3/8 = 7.5.
     assert.equal(sol.trading_today_pct, 100);
     assert.equal(sol.survival_pct, 100);
-    assert.equal(sol.paying_today_pct, 42.86);
-    // Launched within 7 d: SOLPAY (6.75 d) and SOLNEW (0.75 d); within 24 h: SOLNEW. Crowding 2/7 = 0.29: no penalty.
-    assert.deepEqual([sol.launches_24h, sol.launches_7d, sol.crowding, sol.crowding_penalty], [1, 2, 0.29, 0]);
-    assert.equal(sol.demand_score, 88.57);
+    assert.equal(sol.paying_today_pct, 37.5);
+    // Launched within 7 d: SOLPAY (6.75 d) and SOLNEW (0.75 d); within 24 h: SOLNEW. Crowding 2/8 = 0.25: no penalty.
+    assert.deepEqual([sol.launches_24h, sol.launches_7d, sol.crowding, sol.crowding_penalty], [1, 2, 0.25, 0]);
+    assert.equal(sol.demand_score, 87.5);
     assert.equal(sol.is_new, false);
-    assert.equal(sol.volume_24h_usd, 1_188_000);
-    assert.deepEqual(sol.factors.map((f: Json) => [f.name, f.value]), [['traded_share', 40], ['survival', 40], ['paying_share', 8.57], ['crowding_penalty', 0]]);
-    assert.equal(d.overview.recommendations[0], 'highest demand: SOL (88.57/100)');
+    assert.equal(sol.volume_24h_usd, 1_189_200);
+    assert.deepEqual(sol.factors.map((f: Json) => [f.name, f.value]), [['traded_share', 40], ['survival', 40], ['paying_share', 7.5], ['crowding_penalty', 0]]);
+    assert.equal(d.overview.recommendations[0], 'highest demand: SOL (87.5/100)');
     assert.match(JSON.stringify(d), /Launch intel: 1 of 1 quotes by demand/);
   });
 
-  it('launch intel, min_coins 4: USDC 95, SOL 88.57, MEME 40 (survival 0, crowding exactly 1: no penalty)', async () => {
+  it('launch intel, min_coins 4: USDC 95, TSLAx 90, SOL 87.5, MEME 40 (survival 0, crowding exactly 1: no penalty)', async () => {
     const d = await ok(service, 'launchpad-launch-intel', { min_coins: 4 });
-    assert.deepEqual(d.rows.map((r: Json) => [r.rank, r.quote_symbol, r.demand_score]), [[1, 'USDC', 95], [2, 'SOL', 88.57], [3, 'MEME', 40]]);
-    const meme = d.rows[2];
+    // TSLAx: TSLAYLD, TSLAOLD, TSLAORPH, EVERPAY all trade and survive (80), 2 of 4 pay (10), none launched in 7 d.
+    assert.deepEqual(d.rows.map((r: Json) => [r.rank, r.quote_symbol, r.demand_score]), [[1, 'USDC', 95], [2, 'TSLAx', 90], [3, 'SOL', 87.5], [4, 'MEME', 40]]);
+    const meme = d.rows[3];
     // MEMERUG (8.75 d) is the only MEME coin past day 3 and it does not trade; 3 of 4 trade; MEMEPAY and MEMEFRESH pay.
     assert.deepEqual([meme.survival_pct, meme.trading_today_pct, meme.paying_today_pct, meme.launches_7d, meme.crowding, meme.crowding_penalty], [0, 75, 50, 3, 1, 0]);
     const byVolume = await ok(service, 'launchpad-launch-intel', { min_coins: 4, sort: 'volume', limit: 1 });
     assert.deepEqual(byVolume.rows.map((r: Json) => r.quote_symbol), ['SOL']);
-    assert.equal(byVolume.quotes, 3);
+    assert.equal(byVolume.quotes, 4);
   });
 
-  it('the platform down: yield-batch by filters, launch intel and reward-risk answer 502, not charged', async () => {
+  it('the platform down: the index keeps serving (yield-batch, launch intel, an indexed coin); a coin it does not hold answers 502, not charged', async () => {
     service.sandbox!.providers!.faults.set('launchpad', { errorRate: 1 });
     try {
-      for (const [key, body] of [['launchpad-yield-batch', { category: 'solana', limit: 3 }], ['launchpad-launch-intel', { min_coins: 3 }], ['launchpad-reward-risk', { mint: STRANGER }]] as const) {
+      await ok(service, 'launchpad-yield-batch', { category: 'solana', limit: 2 });
+      await ok(service, 'launchpad-launch-intel', { min_coins: 2 });
+      const indexed = await ok(service, 'launchpad-reward-risk', { mint: mint('SOLDRIP') });
+      assert.equal(indexed.source, 'index');
+      for (const [key, body] of [['launchpad-reward-risk', { mint: STRANGER }], ['launchpad-yield', { mint: STRANGER }]] as const) {
         const r = await paidCall(service, 'solana', key, body);
         assert.equal(r.status, 502, `${key}: ${JSON.stringify(r.json)}`);
         assert.equal(r.json.error.code, 'upstream_unavailable');

@@ -33,10 +33,11 @@ async function ok(service: TestService, key: string, body: Record<string, unknow
 describe('screener filter boundaries (inclusive; unknown figures dropped when filtered)', () => {
   const T = NOW.getTime();
   const coin = (over: Partial<RewardCoin> = {}): RewardCoin => ({
-    mint: 'M', symbol: 'C', quote_mint: 'Q', quote_symbol: 'SOL', quote_category: 'solana', transfer_fee_bps: 300,
-    transfer_fee_max: null, withdraw_authority: 'D', platform_distributor: 'D', fee_mutable: false, adopted: true,
-    created_at: T - 10 * DAY, holders: 100, top10_pct: 20, market_cap_usd: 50_000, volume_24h_usd: 1_000,
-    price_change_24h_pct: 0, payouts: [{ at: T - 2 * HOUR, quote_amount: 1, usd: 150 }], daily: [], flywheel: false, ...over,
+    mint: 'M', symbol: 'C', pool: 'P', quote_mint: 'Q', quote_symbol: 'SOL', quote_category: 'solana', quote_category_raw: 'solana',
+    reward_mechanism: 'transfer_fee', transfer_fee_bps: 300, transfer_fee_max: null, withdraw_authority: 'D', platform_distributor: 'D',
+    fee_mutable: false, adopted: true, created_at: T - 10 * DAY, holders: 100, top10_pct: 20, market_cap_usd: 50_000, volume_24h_usd: 1_000,
+    price_change_24h_pct: 0, distributed_quote: 1, payout_count: 1, last_payout_at: T - 2 * HOUR, quote_price_usd: 150,
+    recent_payouts: [], daily: [], flywheel: false, ...over,
   });
   const pass = (c: RewardCoin, f: Parameters<typeof passesCoinFilter>[1]) => passesCoinFilter(c, f, T);
 
@@ -61,7 +62,7 @@ describe('screener filter boundaries (inclusive; unknown figures dropped when fi
     assert.equal(pass(coin(), { category: 'currency' }), false);
     assert.equal(pass(coin(), { paying_only: true, live_only: true }), true);
     // Paid exactly 24 h ago: STALE (the 24 h window is open at its far end), so neither paying nor live.
-    const old = coin({ payouts: [{ at: T - DAY, quote_amount: 1, usd: 150 }] });
+    const old = coin({ last_payout_at: T - DAY });
     assert.equal(pass(old, { paying_only: true }), false);
     assert.equal(pass(old, { live_only: true }), false);
     // Paid, but no 24 h volume: paying, not live.

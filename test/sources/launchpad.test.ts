@@ -1,7 +1,8 @@
 /**
  * Contract tests of the launch-platform client: the real client (and HttpSource underneath) against a
- * loopback server serving bodies hand-written to the service's assumed platform API
- * (src/sources/wire/launchpad.ts, docs/launchpad.md "Platform API"); the token bucket on an injected clock.
+ * loopback server serving bodies in StonkFun's public API format (test/fixtures/stonkfun/bodies.ts:
+ * `{data, meta}` envelope, camelCase, ISO times, open categories); lists validated per element; the token
+ * bucket on an injected clock.
  */
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
@@ -13,54 +14,19 @@ import {
   LAUNCHPAD_RATE_LIMIT_BURST,
   LAUNCHPAD_RATE_LIMIT_PER_SECOND,
   LaunchpadClient,
-  rewardCoinFrom,
+  normalizeCategory,
   TokenBucket,
   type Clock,
 } from '../../src/sources/launchpad.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 import { ManualTimers, systemTimers } from '../../src/lib/timers.js';
+import * as B from '../fixtures/stonkfun/bodies.js';
 
 /** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */
 const sourceTimers = new ManualTimers();
-
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const COIN_A = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
-const COIN_B = '9n4nbM75f5Ui33ZbPYXn59EwSgE8CGsHtAeTH5YFeJ9E';
-const DISTRIBUTOR = 'DRiP2Pn2K6fuMLKQmt5rZWyHiUZ6WK3GChEySUpHSS4x';
-
-const PAIRS = {
-  pairs: [
-    { quote_mint: SOL, symbol: 'SOL', name: 'Wrapped SOL', category: 'solana', launchable: true, decimals: 9, token_program: TOKEN, price_usd: 150 },
-    { quote_mint: USDC, symbol: 'USDC', name: 'USD Coin', category: 'currency', launchable: false, decimals: 6, token_program: TOKEN, price_usd: null },
-  ],
-};
-
-const SUMMARY_A = {
-  mint: COIN_A, symbol: 'RAIN', name: 'Rain', quote_mint: SOL, quote_symbol: 'SOL', quote_category: 'solana', mode: 'reward',
-  created_at: 1_767_225_600_000, transfer_fee_bps: 300, transfer_fee_max: null, withdraw_authority: DISTRIBUTOR, fee_mutable: false,
-  adopted: true, flywheel: true, holders: 1200, top10_pct: 22.5, market_cap_usd: 250_000, volume_24h_usd: 80_000,
-  price_change_24h_pct: -4.2, last_payout_at: 1_767_268_800_000, total_distributed_quote: 1.5,
-};
-const SUMMARY_B = { ...SUMMARY_A, mint: COIN_B, symbol: 'NOFEE', mode: 'standard', transfer_fee_bps: null, withdraw_authority: null, holders: null, top10_pct: null, market_cap_usd: null, volume_24h_usd: null, price_change_24h_pct: null, last_payout_at: null, total_distributed_quote: 0 };
-
-const PAYOUTS = [
-  { at: 1_767_247_200_000, quote_amount: 0.5, usd: 75, signature: 'sigA1' },
-  { at: 1_767_268_800_000, quote_amount: 1, usd: null, signature: 'sigA2' },
-];
-
-const PRICING = {
-  pricing: {
-    quote_mint: SOL, mode: 'reward', program_id: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj', global_config: COIN_B, platform_id: DISTRIBUTOR,
-    quote_token_program: TOKEN, base_decimals: 6, curve_type: 0, supply: '1000000000000000', total_sell: '793100000000000', raise: '85000000000',
-    vesting: { total_locked: '0', cliff_seconds: 0, unlock_seconds: 0 }, creator_fee_on: 'quote_token', curve_rule_account: COIN_A,
-    transfer_fee: { tiers_bps: [100, 300], max_fee: '10000000000000' },
-  },
-};
-
-const STATS = { stats: { platform_distributor: DISTRIBUTOR, tokens: 2, reward_tokens: 1, paying_24h: 1, launches_24h: 0, distributed_24h_usd: 75, distributed_total_usd: 75, updated_at: 1_767_270_000_000 } };
+const PAIRS = B.PAIRS;
+const STATS = B.STATS;
 
 let fake: ScriptedServer;
 
@@ -75,96 +41,118 @@ function client(bucket = new TokenBucket(1e6, 1e6)): LaunchpadClient {
   return new LaunchpadClient({ http: new HttpSource({ leg: 'launchpad', baseUrl: fake.baseUrl, backoffMs: 1, retries: 2, timers: sourceTimers }), bucket });
 }
 
-const json = (body: unknown) => ({ body: JSON.stringify(body) });
+const json = (body: unknown, status?: number) => ({ body: JSON.stringify(body), ...(status === undefined ? {} : { status }) });
 
-describe('LaunchpadClient reads', () => {
-  test('pairs(): GET /api/v1/pairs with category and launchability', async () => {
+describe('LaunchpadClient reads (StonkFun public API format)', () => {
+  test('pairs(): GET /pairs, unwrapped from {data, meta}; raw categories kept, normalized by normalizeCategory', async () => {
     fake.script = [json(PAIRS)];
     const pairs = await client().pairs();
-    assert.deepEqual(fake.requests.map((r) => r.url), ['/api/v1/pairs']);
-    assert.deepEqual(pairs.map((p) => [p.symbol, p.category, p.launchable, p.price_usd]), [['SOL', 'solana', true, 150], ['USDC', 'currency', false, null]]);
-  });
-
-  test('rewardTokens(): first page without a cursor, then the cursor given back, until next_cursor is null', async () => {
-    fake.script = [json({ tokens: [SUMMARY_A], next_cursor: 'b2Zmc2V0OjE' }), json({ tokens: [SUMMARY_B], next_cursor: null })];
-    const c = client();
-    const first = await c.rewardTokens({ limit: 1 });
-    assert.equal(first.next_cursor, 'b2Zmc2V0OjE');
-    const second = await c.rewardTokens({ cursor: first.next_cursor!, limit: 1 });
-    assert.equal(second.next_cursor, null);
-    assert.deepEqual([...first.tokens, ...second.tokens].map((t) => t.symbol), ['RAIN', 'NOFEE']);
-    assert.deepEqual(fake.requests.map((r) => [r.path, r.query.get('cursor'), r.query.get('limit')]), [
-      ['/api/v1/reward-tokens', null, '1'],
-      ['/api/v1/reward-tokens', 'b2Zmc2V0OjE', '1'],
+    assert.deepEqual(fake.requests.map((r) => r.url), ['/pairs']);
+    assert.equal(pairs.skipped, 0);
+    assert.deepEqual(pairs.items.map((p) => [p.symbol, p.category, normalizeCategory(p.category), p.launchable, p.launchLabReady ?? null]), [
+      ['SPYX', 'xstock', 'xstock', true, true],
+      ['OPENAI', 'tessera', 'xstock', false, true],
+      ['MU', 'backpack', 'prestock', true, true],
+      ['USDC', 'currency', 'currency', true, true],
+      ['SOL', 'solana', 'solana', true, null],
     ]);
-    assert.equal(second.tokens[0]!.transfer_fee_bps, null);
   });
 
-  test('rewardTokens(): the limit defaults to 100 and is clamped to 1…100', async () => {
-    fake.script = [json({ tokens: [], next_cursor: null })];
+  test('normalizeCategory: the spec enum, tessera → xstock, backpack → prestock, anything else (or nothing) → custom', () => {
+    assert.deepEqual(['xstock', 'prestock', 'currency', 'leverage', 'solana', 'collectible', 'custom', 'tessera', 'backpack', 'Backpack', 'newthing', '', null].map(normalizeCategory),
+      ['xstock', 'prestock', 'currency', 'leverage', 'solana', 'collectible', 'custom', 'xstock', 'prestock', 'prestock', 'custom', 'custom', 'custom']);
+  });
+
+  test('tokens(): page, pageSize (clamped to 1…100) and sort=volume go in the query; pagination comes back', async () => {
+    fake.script = [json(B.tokensPage([B.TOKEN_V3, B.TOKEN_SPL], 1, 3, 250))];
     const c = client();
-    await c.rewardTokens();
-    await c.rewardTokens({ limit: 500 });
-    await c.rewardTokens({ limit: 0 });
-    assert.deepEqual(fake.requests.map((r) => r.query.get('limit')), ['100', '100', '1']);
+    const page = await c.tokens();
+    assert.deepEqual([page.page, page.totalPages, page.total, page.skipped, page.tokens.map((t) => t.symbol)], [1, 3, 250, 0, ['ZCAT', 'BUTTHOLE']]);
+    await c.tokens({ page: 2, pageSize: 500, mode: 'reward' });
+    await c.tokens({ pageSize: 0 });
+    assert.deepEqual(fake.requests.map((r) => [r.path, r.query.get('page'), r.query.get('pageSize'), r.query.get('sort'), r.query.get('mode')]), [
+      ['/tokens', '1', '100', 'volume', null],
+      ['/tokens', '2', '100', 'volume', 'reward'],
+      ['/tokens', '1', '1', 'volume', null],
+    ]);
+    assert.deepEqual([page.tokens[0]!.transferFee, page.tokens[1]!.transferFee, page.tokens[0]!.flywheel?.active], [{ bps: 300 }, undefined, true]);
   });
 
-  test('token(): detail with payouts, and the RewardCoin the analytics consume', async () => {
-    fake.script = [json({ token: { ...SUMMARY_A, payouts: PAYOUTS } })];
-    const detail = await client().token(COIN_A);
-    assert.equal(fake.requests[0]!.path, `/api/v1/tokens/${COIN_A}`);
-    assert.equal(detail.payouts.length, 2);
-    const coin = rewardCoinFrom(detail, DISTRIBUTOR);
-    assert.deepEqual(coin.payouts, [{ at: 1_767_247_200_000, quote_amount: 0.5, usd: 75 }, { at: 1_767_268_800_000, quote_amount: 1, usd: null }]);
-    assert.deepEqual([coin.platform_distributor, coin.withdraw_authority, coin.transfer_fee_bps, coin.top10_pct, coin.quote_category, coin.daily], [DISTRIBUTOR, DISTRIBUTOR, 300, 22.5, 'solana', []]);
+  test('tokens(): one malformed coin is skipped and counted, the rest of the page is kept', async () => {
+    const broken = { ...B.TOKEN_STD, market: { ...B.TOKEN_STD.market, marketCapUsd: 'n/a' } };
+    const noPool = { ...B.TOKEN_SPL, pool: undefined };
+    fake.script = [json(B.tokensPage([B.TOKEN_V3, broken, noPool], 1, 1))];
+    const page = await client().tokens();
+    assert.deepEqual([page.tokens.map((t) => t.symbol), page.skipped], [['ZCAT'], 2]);
   });
 
-  test('token(): an unknown mint (404) is not_found, not retried', async () => {
-    fake.script = [{ status: 404, body: '{"error":"Unknown token"}' }];
-    const err = await failure(client().token(COIN_B));
+  test('token(): GET /tokens/{mint}: the coin and its launch record', async () => {
+    fake.script = [json(B.TOKEN_DETAIL)];
+    const detail = await client().token(B.COIN_V3);
+    assert.equal(fake.requests[0]!.path, `/tokens/${B.COIN_V3}`);
+    assert.deepEqual([detail.token.symbol, detail.token.pool, detail.launch?.creator, detail.token.market.marketCapUsd], ['ZCAT', B.POOL_V3, B.CREATOR, 85_479_403.63]);
+  });
+
+  test('token(): an unknown mint (404 with the error envelope) is not_found, not retried', async () => {
+    fake.script = [json(B.ERROR_NOT_FOUND, 404)];
+    const err = await failure(client().token(B.COIN_STD));
     assert.equal(err.kind, 'not_found');
     assert.equal(fake.requests.length, 1);
   });
 
-  test('rewardsLedger(): mint and since go in the query; both optional', async () => {
-    fake.script = [json({ entries: [{ mint: COIN_A, quote_mint: SOL, ...PAYOUTS[1] }] })];
+  test('tokenRewards(): lifetime totals; a standard launch has rewards null', async () => {
+    fake.script = [json(B.TOKEN_REWARDS), json(B.TOKEN_REWARDS_STD)];
     const c = client();
-    const entries = await c.rewardsLedger(COIN_A, 1_767_247_200_000);
-    assert.equal(entries[0]!.quote_amount, 1);
-    await c.rewardsLedger();
-    assert.deepEqual(fake.requests.map((r) => r.url), [`/api/v1/rewards?mint=${COIN_A}&since=1767247200000`, '/api/v1/rewards']);
+    const r = await c.tokenRewards(B.COIN_V3);
+    assert.equal(fake.requests[0]!.path, `/tokens/${B.COIN_V3}/rewards`);
+    assert.deepEqual([r.rewards?.distributedTokens, r.rewards?.payoutCount, r.rewards?.holderCount, r.rewards?.lastPayoutAt, r.quote.decimals], [1446.90050624, 300226, 12580, '2026-09-06T10:43:29.035Z', 8]);
+    assert.equal((await c.tokenRewards(B.COIN_STD)).rewards, null);
   });
 
-  test('launchPricing(): quote_mint and mode in the query; raw amounts stay strings', async () => {
-    fake.script = [json(PRICING)];
-    const p = await client().launchPricing(SOL, 'reward');
-    assert.equal(fake.requests[0]!.url, `/api/v1/launch-pricing?quote_mint=${SOL}&mode=reward`);
-    assert.deepEqual([p.supply, p.raise, p.transfer_fee?.tiers_bps], ['1000000000000000', '85000000000', [100, 300]]);
+  test('rewards(): every coin\'s totals and the latest distributions; limit in the query; malformed entries skipped', async () => {
+    const bad = { ...B.LEDGER.data.recentDistributions[0], amountRaw: 12 };
+    fake.script = [json(B.LEDGER), json(B.wrap({ launches: [...B.LEDGER.data.launches, { mint: 'x' }], recentDistributions: [bad] }))];
+    const c = client();
+    const ledger = await c.rewards();
+    assert.equal(fake.requests[0]!.url, '/rewards?limit=10000');
+    assert.deepEqual([ledger.launches.map((l) => l.mint), ledger.distributions.map((d) => d.amountTokens), ledger.skipped], [[B.COIN_V3, B.COIN_SPL], [0.54775939, 0.026180374], 0]);
+    const degraded = await c.rewards(50);
+    assert.equal(fake.requests[1]!.url, '/rewards?limit=50');
+    assert.deepEqual([degraded.launches.length, degraded.distributions.length, degraded.skipped], [2, 0, 2]);
   });
 
-  test('stats(): totals and the distributor', async () => {
+  test('launchLabPricing(): quoteMint in the query; both modes in one document; raw amounts stay strings', async () => {
+    fake.script = [json(B.PRICING)];
+    const p = await client().launchLabPricing(B.SPYX);
+    assert.equal(fake.requests[0]!.url, `/launchlab/pricing?quoteMint=${B.SPYX}`);
+    assert.deepEqual([p.curve.supply, p.raise.raw, p.curve.curveType, p.curve.cpmmCreatorFeeOn, p.modes.reward.transferFeeBps, p.modes.reward.withdrawWithheldAuthority, p.platform.reward],
+      ['1000000000000000', '1164789044', 'ConstantCurve', 0, [100, 300], B.DISTRIBUTOR, B.PLATFORM_REWARD]);
+  });
+
+  test('stats(): platform totals and config switches', async () => {
     fake.script = [json(STATS)];
     const s = await client().stats();
-    assert.deepEqual([s.platform_distributor, s.tokens, s.paying_24h, s.distributed_24h_usd], [DISTRIBUTOR, 2, 1, 75]);
+    assert.deepEqual([s.tokens.total, s.tokens.rewardLaunches, s.config?.launchLabEnabled], [9041, 6316, true]);
   });
 
-  test('the live default is a placeholder (no public host serves the assumed format)', () => {
+  test('the live default is StonkFun\'s public API (not a placeholder)', () => {
     assert.equal(LIVE_SOURCE_URLS.launchpad, LAUNCHPAD_LIVE_URL);
+    assert.equal(LAUNCHPAD_LIVE_URL, 'https://www.stonkfun.xyz/api/public/v1');
   });
 });
 
 describe('LaunchpadClient failures (malformed)', () => {
   const cases: [string, () => Promise<unknown>, unknown][] = [
-    ['a bare array of pairs', () => client().pairs(), PAIRS.pairs],
-    ['an unknown quote category', () => client().pairs(), { pairs: [{ ...PAIRS.pairs[0], category: 'stock' }] }],
-    ['a page without next_cursor', () => client().rewardTokens(), { tokens: [SUMMARY_A] }],
-    ['a top-10 share given as a fraction over 100 %', () => client().rewardTokens(), { tokens: [{ ...SUMMARY_A, top10_pct: 120 }], next_cursor: null }],
-    ['fee bps as a string', () => client().rewardTokens(), { tokens: [{ ...SUMMARY_A, transfer_fee_bps: '300' }], next_cursor: null }],
-    ['an ISO time where epoch ms are documented', () => client().token(COIN_A), { token: { ...SUMMARY_A, payouts: [{ ...PAYOUTS[0], at: '2026-01-01T06:00:00Z' }] } }],
-    ['a detail without payouts', () => client().token(COIN_A), { token: SUMMARY_A }],
-    ['a negative payout', () => client().rewardsLedger(), { entries: [{ mint: COIN_A, quote_mint: SOL, ...PAYOUTS[0], quote_amount: -1 }] }],
-    ['a raw supply as a number (loses precision)', () => client().launchPricing(SOL, 'reward'), { pricing: { ...PRICING.pricing, supply: 1e15 } }],
-    ['stats without the distributor', () => client().stats(), { stats: { ...STATS.stats, platform_distributor: undefined } }],
+    ['a body without the {data} envelope', () => client().pairs(), B.PAIRS.data],
+    ['pairs that are not a list', () => client().pairs(), B.wrap({ pairs: { SPYX: {} } })],
+    ['a page without pagination', () => client().tokens(), B.wrap({ tokens: [B.TOKEN_V3] })],
+    ['a detail without the token', () => client().token(B.COIN_V3), B.wrap({ launch: null })],
+    ['a detail whose token lacks its pool', () => client().token(B.COIN_V3), B.wrap({ token: { ...B.TOKEN_V3, pool: undefined } })],
+    ['totals with a raw amount as a number (loses precision)', () => client().tokenRewards(B.COIN_V3), B.wrap({ ...B.TOKEN_REWARDS.data, rewards: { ...B.TOKEN_REWARDS.data.rewards, distributedRaw: 144690050624 } })],
+    ['a ledger without launches', () => client().rewards(), B.wrap({ recentDistributions: [] })],
+    ['pricing with a raw supply as a number', () => client().launchLabPricing(B.SPYX), B.wrap({ ...B.PRICING.data, curve: { ...B.PRICING.data.curve, supply: 1e15 } })],
+    ['pricing without the distributor', () => client().launchLabPricing(B.SPYX), B.wrap({ ...B.PRICING.data, modes: { ...B.PRICING.data.modes, reward: { ...B.PRICING.data.modes.reward, withdrawWithheldAuthority: undefined } } })],
+    ['stats without token totals', () => client().stats(), B.wrap({ network: 'mainnet-beta' })],
   ];
   for (const [name, call, body] of cases) {
     test(`${name} is malformed on leg launchpad`, async () => {
@@ -181,10 +169,11 @@ describe('LaunchpadClient failures (malformed)', () => {
     assert.equal((await failure(client().pairs())).kind, 'malformed');
   });
 
-  test('a page whose next_cursor is the cursor it was asked for is malformed (it would page forever)', async () => {
-    fake.script = [json({ tokens: [SUMMARY_A], next_cursor: 'same' })];
-    const err = await failure(client().rewardTokens({ cursor: 'same' }));
-    assert.equal(err.kind, 'malformed');
+  test('a 429 with Retry-After is retried, then answers', async () => {
+    fake.script = [{ status: 429, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests' } }) }, json(STATS)];
+    const s = await client().stats();
+    assert.equal(s.tokens.total, 9041);
+    assert.equal(fake.requests.length, 2);
   });
 });
 
@@ -214,7 +203,7 @@ describe('TokenBucket (client-side rate limit)', () => {
     assert.equal(getEventListeners(run.signal, 'abort').length, 0);
   });
 
-  test('the assumed platform limit: 5 requests a second, a burst of 5', () => {
+  test('the platform limit: 300 requests a minute is 5 a second, a burst of 5', () => {
     assert.deepEqual([LAUNCHPAD_RATE_LIMIT_PER_SECOND, LAUNCHPAD_RATE_LIMIT_BURST], [5, 5]);
   });
 

@@ -201,6 +201,12 @@ export interface CoinDesign {
   chg24: number | null;
   /** Whole days before today's 00:00 UTC (rolling coins). */
   ageDays: number;
+  /**
+   * Fixed creation (epoch ms) instead of a rolling one: the coin's lifetime totals then grow with the clock
+   * across days, so an index that runs on several days sees multi-day yields (rolling coins are re-created
+   * every UTC day: their totals do not grow from one day to the next).
+   */
+  createdAtMs?: number;
   /** Payout schedule: none, or every `periodHours` on the UTC grid, stopping `stoppedDaysAgo` days before today. */
   payouts: null | { periodHours: number; phaseHours: number; usdPerPayout: number; stoppedDaysAgo?: number };
   /** What the coin is in the cast for (docs/sandbox.md). */
@@ -271,8 +277,16 @@ export const RAINSTOP: CoinDesign = {
   shows: `pays every 6 h until ${new Date(LAUNCHPAD_STALE_LAST_PAYOUT_MS).toISOString()}, STALE from ${new Date(LAUNCHPAD_STALE_CROSSING_MS).toISOString()}`,
 };
 
-/** Every coin of the cast, RAINSTOP last. */
-export const LAUNCHPAD_ALL_COINS: readonly CoinDesign[] = [...LAUNCHPAD_COINS, RAINSTOP];
+/** Created 2026-01-01 00:00 UTC and paying every 6 h ever since: the coin multi-day yields are read on. */
+export const EVERPAY_CREATED_MS = Date.UTC(2026, 0, 1);
+export const EVERPAY: CoinDesign = {
+  symbol: 'EVERPAY', quote: 'TSLAx', status: 'PAYING', level: 'HEALTHY', bps: 300, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true,
+  holders: 900, top10: 20, mcap: 300_000, vol24: 90_000, chg24: 5, ageDays: 0, createdAtMs: EVERPAY_CREATED_MS, payouts: pay(6, 50, 1),
+  shows: 'fixed in absolute time (created 2026-01-01, pays every 6 h): its lifetime total grows across days, so the index sees real 7d/30d yields (health 100 from 14 days of age)',
+};
+
+/** Every coin of the cast, RAINSTOP and EVERPAY last. */
+export const LAUNCHPAD_ALL_COINS: readonly CoinDesign[] = [...LAUNCHPAD_COINS, RAINSTOP, EVERPAY];
 
 const QUOTES_BY_SYMBOL = new Map(LAUNCHPAD_QUOTES.map((q) => [q.symbol, q]));
 
@@ -307,7 +321,8 @@ function dayStart(nowMs: number): number {
 
 /** The coin's creation (epoch ms) as seen at `nowMs` (rolling coins move with the day; RAINSTOP is fixed). */
 export function coinCreatedAt(c: CoinDesign, nowMs: number): number {
-  return c === RAINSTOP ? RAINSTOP_CREATED_MS : dayStart(nowMs) - c.ageDays * DAY_MS - ROLLING_CREATED_LEAD_MS;
+  if (c === RAINSTOP) return RAINSTOP_CREATED_MS;
+  return c.createdAtMs ?? dayStart(nowMs) - c.ageDays * DAY_MS - ROLLING_CREATED_LEAD_MS;
 }
 
 /** The coin's price in USD: its market cap over the 1 B-token supply. */
