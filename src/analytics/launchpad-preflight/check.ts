@@ -38,11 +38,9 @@ export interface LaunchPricing {
   curve_rule_account: string | null;
   /**
    * Reward mode's transfer fee: allowed tiers (basis points) and the cap (maximum fee, raw base units). null in
-   * standard-mode pricing; in reward mode null leaves tier and cap unresolved.
-   */
-  /**
-   * Reward-mode fee terms; `maximum_fee` null when the platform prescribes no cap (StonkFun publishes only
-   * the tiers): then the cap only has to be able to collect (> 0), and one below the supply is flagged.
+   * standard-mode pricing; in reward mode null leaves tier and cap unresolved. `maximum_fee` null when the
+   * platform prescribes no cap (StonkFun publishes only the tiers): then the cap only has to be able to
+   * collect (> 0), and one below the supply is flagged.
    */
   reward_fee: { tiers_bps: number[]; maximum_fee: bigint | null } | null;
 }

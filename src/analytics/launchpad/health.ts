@@ -93,7 +93,7 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
   // A fee-share coin withholds nothing, so there is no withdraw authority to check and no rate to change.
   const authorityOk = feeShare || (coin.withdraw_authority !== null && coin.withdraw_authority === coin.platform_distributor);
   add('withdraw_authority', authorityOk ? 1 : 0, feeShare ? 'no withheld fee to withdraw (fee-share coin)' : authorityOk ? 'the platform distributor withdraws the fees' : `withdraw authority ${coin.withdraw_authority ?? 'none'} is not the platform distributor`);
-  add('fee_immutable', coin.fee_mutable ? 0 : 1, feeShare ? 'no transfer fee to change (fee-share coin)' : coin.fee_mutable ? 'the fee can be changed after launch' : 'the fee is fixed');
+  add('fee_immutable', feeShare || !coin.fee_mutable ? 1 : 0, feeShare ? 'no transfer fee to change (fee-share coin)' : coin.fee_mutable ? 'the fee can be changed after launch' : 'the fee is fixed');
   const live = payout.status !== 'NOT_REWARD';
   add('reward_live', live ? 1 : 0, live ? 'tax is collected and adopted by the platform' : payout.reason);
   const distShare = payout.status === 'PAYING' ? 1 : payout.status === 'STALE' ? HEALTH_STALE_DISTRIBUTIONS_SHARE : 0;

@@ -12,6 +12,7 @@ import {
   raiseVerdict,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
+  TRANSFER_FEE_MAX_KEY,
   type LaunchMode,
   type LaunchPricing,
   type PreflightResult,
@@ -198,6 +199,31 @@ describe('check: one mismatch per check (legacy)', () => {
     only(run({ accounts: { platform: A.standardPlatform } }, { mode: 'standard' }), 'transfer_fee.option', 'none', '300 bps', 'standard mode launches carry no transfer fee'));
   test('launch_params misspelled key', () =>
     only(run({}, { launchParams: { name: 'x', transferFeeBasisPoints: 100 } }), 'launch_params.transferFeeBasisPoints', 'transferFeeBasePoints', 'transferFeeBasisPoints', 'rename "transferFeeBasisPoints" to "transferFeeBasePoints"'));
+});
+
+describe('check: the platform prescribes no cap (maximum_fee null, as StonkFun publishes only the tiers)', () => {
+  const NO_CAP: LaunchPricing = { ...PRICING, reward_fee: { tiers_bps: [100, 300], maximum_fee: null } };
+  const check = (over: Partial<Spec>) => checkLaunch(decodeLaunchTransaction(txBase64([instruction({ ...GOOD, ...over })])), { quoteMint: A.quoteMint, mode: 'reward', pricing: NO_CAP });
+  test('a 0 cap collects nothing: mismatch transfer_fee.cap (> 0), the fix names the supply', () =>
+    only(check({ fee: { bps: 300, max: 0n } }), 'transfer_fee.cap', '> 0', '0', `${TRANSFER_FEE_MAX_KEY} to at least the supply (${PRICING.supply})`));
+  test('a cap of 1 raw up to supply − 1: ok, with the below-supply warning', () => {
+    for (const max of [1n, PRICING.supply - 1n]) {
+      const r = check({ fee: { bps: 300, max } });
+      assert.deepEqual([r.ok, r.mismatches], [true, []], String(max));
+      assert.deepEqual(r.warnings, [`transfer_fee.cap: ${max} raw is below the supply (${PRICING.supply}): transfers whose tax would exceed it pay only the cap, so holders earn less on large trades`]);
+    }
+  });
+  test('a cap at or above the supply: ok, no warning', () => {
+    for (const max of [PRICING.supply, PRICING.supply + 1n, 18_446_744_073_709_551_615n]) {
+      assert.deepEqual(check({ fee: { bps: 100, max } }), { ok: true, mismatches: [], warnings: [], unresolved: [] }, String(max));
+    }
+  });
+  test('the tier is still checked (and the cap rule beside it)', () => {
+    const r = check({ fee: { bps: 500, max: 0n } });
+    assert.deepEqual(r.mismatches.map((m) => [m.field, m.expected, m.actual]), [['transfer_fee.tier', '100 | 300', '500'], ['transfer_fee.cap', '> 0', '0']]);
+  });
+  test('the fee missing: the fix shows the tiers and a <cap> placeholder', () =>
+    only(check({ fee: null }), 'transfer_fee.option', 'set', 'none', `${TRANSFER_FEE_MAX_KEY}: <cap> }`));
 });
 
 describe('check: v0 with a lookup table, one mismatch per static check', () => {

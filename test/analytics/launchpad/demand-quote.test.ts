@@ -2,18 +2,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { crowdingPenalty, demandScore, launchIntelOverview, quoteVerdict, tradeQuote, type RewardCoin, type TradeQuoteInput } from '../../../src/analytics/launchpad/index.js';
-import { coin, DAY, HOUR, NOW } from './fixtures.js';
+import { coin, DAY, feeShareCoin, HOUR, NOW } from './fixtures.js';
 
 const Q = { quote_mint: 'QuoteMint', quote_symbol: 'SOL' };
-const paid = [{ at: NOW - HOUR, quote_amount: 1, usd: 1 }];
+/** Paid an hour ago (PAYING) / never paid. */
+const paid = NOW - HOUR;
 
 describe('demandScore', () => {
   test('4 coins: traded 3/4 → 30, survival 1/2 → 20, paying 2/4 → 10, crowding 2 ÷ 3 → no penalty = 60', () => {
     const coins: RewardCoin[] = [
-      coin({ mint: 'A', created_at: NOW - 10 * DAY, volume_24h_usd: 10, payouts: paid, transfer_fee_bps: 300, holders: 100, market_cap_usd: 1_000 }),
-      coin({ mint: 'B', created_at: NOW - 10 * DAY, volume_24h_usd: 0, payouts: [], transfer_fee_bps: 100, holders: 200, market_cap_usd: 2_000 }),
-      coin({ mint: 'C', created_at: NOW - DAY, volume_24h_usd: 20, payouts: paid, transfer_fee_bps: 300, holders: 300, market_cap_usd: 3_000 }),
-      coin({ mint: 'D', created_at: NOW - 12 * HOUR, volume_24h_usd: 30, payouts: [], transfer_fee_bps: 100, holders: 400, market_cap_usd: 4_000 }),
+      coin({ mint: 'A', created_at: NOW - 10 * DAY, volume_24h_usd: 10, last_payout_at: paid, transfer_fee_bps: 300, holders: 100, market_cap_usd: 1_000 }),
+      coin({ mint: 'B', created_at: NOW - 10 * DAY, volume_24h_usd: 0, last_payout_at: null, transfer_fee_bps: 100, holders: 200, market_cap_usd: 2_000 }),
+      coin({ mint: 'C', created_at: NOW - DAY, volume_24h_usd: 20, last_payout_at: paid, transfer_fee_bps: 300, holders: 300, market_cap_usd: 3_000 }),
+      coin({ mint: 'D', created_at: NOW - 12 * HOUR, volume_24h_usd: 30, last_payout_at: null, transfer_fee_bps: 100, holders: 400, market_cap_usd: 4_000 }),
     ];
     const r = demandScore(Q, coins, NOW);
     assert.equal(r.demand_score, 60);
@@ -26,11 +27,20 @@ describe('demandScore', () => {
     assert.deepEqual(r.tax_mix, { bps_100: { coins: 2, trading_pct: 50, paying_pct: 0 }, bps_300: { coins: 2, trading_pct: 100, paying_pct: 100 } });
     assert.equal(r.is_new, false);
   });
+  test('fee-share coins count as paying reward coins but belong to neither tax tier', () => {
+    const coins: RewardCoin[] = [
+      feeShareCoin({ mint: 'F', created_at: NOW - 10 * DAY, last_payout_at: paid }),
+      coin({ mint: 'T', created_at: NOW - 10 * DAY, last_payout_at: NOW - DAY, transfer_fee_bps: 100 }),
+    ];
+    const r = demandScore(Q, coins, NOW);
+    assert.deepEqual([r.coins, r.paying_today_pct, r.trading_today_pct], [2, 50, 100]);
+    assert.deepEqual(r.tax_mix, { bps_100: { coins: 1, trading_pct: 100, paying_pct: 0 }, bps_300: { coins: 0, trading_pct: null, paying_pct: null } });
+  });
   test('crowding penalty: 1 → 0, 1.5 → 5, 4 → 30, 5 → 30 (capped)', () => {
     assert.deepEqual([1, 1.5, 4, 5].map(crowdingPenalty), [0, 5, 30, 30]);
   });
   test('is_new: all coins exactly 3 days old → survival credited at traded share, 100 capped at 80; 3 days + 1 ms → 100', () => {
-    const five = (age: number) => ['a', 'b', 'c', 'd', 'e'].map((m) => coin({ mint: m, created_at: NOW - age, payouts: paid }));
+    const five = (age: number) => ['a', 'b', 'c', 'd', 'e'].map((m) => coin({ mint: m, created_at: NOW - age, last_payout_at: paid }));
     const n = demandScore(Q, five(3 * DAY), NOW);
     assert.equal(n.is_new, true);
     assert.equal(n.survival_pct, null);
@@ -41,7 +51,7 @@ describe('demandScore', () => {
     assert.equal(o.demand_score, 100);
   });
   test('crowded: 5 launches in 7 d with 1 trading → crowding 5, penalty 30', () => {
-    const cs = ['a', 'b', 'c', 'd', 'e'].map((m, i) => coin({ mint: m, created_at: NOW - 4 * DAY, volume_24h_usd: i === 0 ? 1 : 0, payouts: [] }));
+    const cs = ['a', 'b', 'c', 'd', 'e'].map((m, i) => coin({ mint: m, created_at: NOW - 4 * DAY, volume_24h_usd: i === 0 ? 1 : 0, last_payout_at: null }));
     const r = demandScore(Q, cs, NOW);
     // traded 1/5 → 8, survival 1/5 → 8, paying 0 → 0, − 30 → clamped to 0
     assert.equal(r.crowding_penalty, 30);
@@ -95,9 +105,9 @@ describe('tradeQuote', () => {
 describe('launchIntelOverview', () => {
   test('overall survival, tax tiers and deterministic recommendations', () => {
     const coins: RewardCoin[] = [
-      coin({ mint: 'A', created_at: NOW - 10 * DAY, transfer_fee_bps: 300, payouts: paid }),
-      coin({ mint: 'B', created_at: NOW - 10 * DAY, transfer_fee_bps: 100, volume_24h_usd: 0, payouts: [] }),
-      coin({ mint: 'C', created_at: NOW - DAY, transfer_fee_bps: 100, payouts: paid }),
+      coin({ mint: 'A', created_at: NOW - 10 * DAY, transfer_fee_bps: 300, last_payout_at: paid }),
+      coin({ mint: 'B', created_at: NOW - 10 * DAY, transfer_fee_bps: 100, volume_24h_usd: 0, last_payout_at: null }),
+      coin({ mint: 'C', created_at: NOW - DAY, transfer_fee_bps: 100, last_payout_at: paid }),
     ];
     const row = demandScore(Q, coins, NOW);
     const o = launchIntelOverview(coins, [row], NOW);
