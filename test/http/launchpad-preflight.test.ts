@@ -1,7 +1,7 @@
 /**
  * launchpad-launch-preflight over HTTP with real x402 payments against the sandbox launch platform
  * (src/sandbox/world/launchpad.ts). Transactions are built with test/helpers/launch-transaction.ts from the
- * sandbox's own constants and its `launchpadPricing(SOL, …)` values, so a good launch is good by the
+ * sandbox's own constants and its pricing document for SOL (one document for both modes), so a good launch is good by the
  * platform's definition. A 200 is charged the exact price once and matches the output schema; a transaction
  * that does not decode and a quote closed for launches are 400 invalid_input, not charged (no settlement).
  * The service runs on the real clock: the paid flow signs with real-time validity windows.
@@ -9,18 +9,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
-import {
-  LAUNCHPAD_CURVE_RULE_ACCOUNT,
-  LAUNCHPAD_GLOBAL_CONFIG,
-  LAUNCHPAD_PLATFORM_IDS,
-  LAUNCHPAD_PROGRAM_ID,
-  LAUNCHPAD_QUOTES,
-  launchpadPricing,
-  quoteMint,
-} from '../../src/sandbox/world/launchpad.js';
+import { LAUNCHPAD_PLATFORM_IDS, LAUNCHPAD_PROGRAM_ID, LAUNCHPAD_QUOTES, quoteMint } from '../../src/sandbox/world/launchpad.js';
 import { addr, launchTransaction, transactionBase64, type LaunchAccounts, type Spec } from '../helpers/launch-transaction.js';
 import { paidCall } from '../helpers/paid-answers.js';
-import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL, SOL_REWARD_PRICING } from '../helpers/sandbox-launch.js';
+import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL, SOL_PRICING } from '../helpers/sandbox-launch.js';
 import { suiteService, type TestService } from '../helpers/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,14 +21,13 @@ const KEY = 'launchpad-launch-preflight';
 /** USDC atomic units (6 decimals): 0.25. */
 const PRICE = 250_000n;
 const NVDAX = quoteMint(LAUNCHPAD_QUOTES.find((q) => q.symbol === 'NVDAx')!);
-const REWARD = SOL_REWARD_PRICING;
-const STANDARD = launchpadPricing(SOL, 'standard')!;
+const PRICING = SOL_PRICING;
 const BASE = SANDBOX_LAUNCH_ACCOUNTS;
 const GOOD = GOOD_REWARD_LAUNCH;
 
 const tx = (over: Partial<Spec> = {}) => launchTransaction({ ...GOOD, ...over }, BASE);
 /** The raise moved by `pct` percent (integer arithmetic on raw units). */
-const raiseOff = (pct: bigint) => (BigInt(REWARD.raise) * (100n + pct)) / 100n;
+const raiseOff = (pct: bigint) => (BigInt(PRICING.raise.raw) * (100n + pct)) / 100n;
 
 describe('launchpad-launch-preflight', () => {
   const service = suiteService();
@@ -71,20 +62,22 @@ describe('launchpad-launch-preflight', () => {
       version: 'legacy', variant: 'initialize_with_token_2022', instruction_index: 0, program_id: LAUNCHPAD_PROGRAM_ID, signed_count: 0, address_table_lookups: 0,
     });
     assert.deepEqual(d.reference, {
-      quote_mint: SOL, mode: 'reward', program_id: LAUNCHPAD_PROGRAM_ID, global_config: LAUNCHPAD_GLOBAL_CONFIG,
-      platform_id: LAUNCHPAD_PLATFORM_IDS.reward, quote_token_program: REWARD.quote_token_program, curve_type: 'constant',
-      supply: REWARD.supply, total_sell: REWARD.total_sell, raise: REWARD.raise, creator_fee_on: 'quote_token',
-      curve_rule_account: LAUNCHPAD_CURVE_RULE_ACCOUNT, transfer_fee: REWARD.transfer_fee,
+      quote_mint: SOL, mode: 'reward', program_id: LAUNCHPAD_PROGRAM_ID, global_config: PRICING.curve.configId,
+      platform_id: LAUNCHPAD_PLATFORM_IDS.reward, quote_token_program: PRICING.quote.tokenProgram, curve_type: 'constant',
+      supply: PRICING.curve.supply, total_sell: PRICING.curve.totalSellA, raise: PRICING.raise.raw, creator_fee_on: 'quote_token',
+      curve_rule_account: PRICING.curveRule.reward,
+      transfer_fee: { tiers_bps: PRICING.modes.reward.transferFeeBps, max_fee: null, withdraw_authority: PRICING.modes.reward.withdrawWithheldAuthority },
     });
     assert.ok(!Number.isNaN(Date.parse(d.as_of)));
     assert.match(JSON.stringify(d), /Launch preflight \(reward mode, quote So1+2\): \*\*OK\*\*/);
   });
 
-  it('a good standard-mode launch (standard platform id, no transfer fee): ok', async () => {
-    const d = await ok({ unsigned_transaction: tx({ fee: null, accounts: { platform: LAUNCHPAD_PLATFORM_IDS.standard as Address } }), quote_mint: SOL, mode: 'standard' });
+  it('a good standard-mode launch (standard platform id and curve rule, no transfer fee): ok', async () => {
+    const d = await ok({ unsigned_transaction: tx({ fee: null, accounts: { platform: LAUNCHPAD_PLATFORM_IDS.standard as Address }, remaining: [PRICING.curveRule.standard as Address] }), quote_mint: SOL, mode: 'standard' });
     assert.equal(d.ok, true, JSON.stringify(d.mismatches));
     assert.deepEqual(d.mismatches, []);
-    assert.equal(d.reference.platform_id, STANDARD.platform_id);
+    assert.equal(d.reference.platform_id, PRICING.platform.standard);
+    assert.equal(d.reference.curve_rule_account, PRICING.curveRule.standard);
     assert.equal(d.reference.transfer_fee, null);
   });
 
@@ -93,7 +86,7 @@ describe('launchpad-launch-preflight', () => {
       unsigned_transaction: tx({
         accounts: { globalConfig: addr(77), platform: LAUNCHPAD_PLATFORM_IDS.standard as Address },
         raise: raiseOff(12n),
-        fee: { bps: 200, max: BigInt(REWARD.transfer_fee!.max_fee) },
+        fee: { bps: 200, max: BigInt(PRICING.curve.supply) },
         remaining: [],
       }),
       quote_mint: SOL,
@@ -112,7 +105,7 @@ describe('launchpad-launch-preflight', () => {
     // The other mode's pricing leg names the passed platform as the standard one.
     assert.match(byField('platform_id').fix, /the one passed is the standard-mode platform/);
     assert.equal(byField('platform_id').actual, LAUNCHPAD_PLATFORM_IDS.standard);
-    assert.equal(byField('global_config').expected, LAUNCHPAD_GLOBAL_CONFIG);
+    assert.equal(byField('global_config').expected, PRICING.curve.configId);
     assert.equal(byField('curve.raise').actual, raiseOff(12n).toString());
     assert.equal(byField('transfer_fee.tier').actual, '200');
     assert.equal(byField('curve_rule_account').actual, 'none');
@@ -125,6 +118,16 @@ describe('launchpad-launch-preflight', () => {
     assert.deepEqual(d.mismatches, []);
     assert.equal(d.warnings.length, 1, JSON.stringify(d.warnings));
     assert.match(d.warnings[0], /^curve\.raise: \d+ is 5 % off/);
+  });
+
+  it('the transfer-fee cap: the platform prescribes none, so a 0 cap is a mismatch and a cap below the supply a warning', async () => {
+    const zero = await ok({ unsigned_transaction: tx({ fee: { bps: 100, max: 0n } }), quote_mint: SOL, mode: 'reward' });
+    assert.equal(zero.ok, false);
+    assert.deepEqual(zero.mismatches.map((m: Json) => [m.field, m.expected, m.actual]), [['transfer_fee.cap', '> 0', '0']]);
+    const low = await ok({ unsigned_transaction: tx({ fee: { bps: 100, max: BigInt(PRICING.curve.supply) - 1n } }), quote_mint: SOL, mode: 'reward' });
+    assert.equal(low.ok, true);
+    assert.equal(low.warnings.length, 1, JSON.stringify(low.warnings));
+    assert.match(low.warnings[0], /^transfer_fee\.cap: \d+ raw is below the supply/);
   });
 
   it('launch_params with a misspelled transfer-fee key: the lint mismatch', async () => {
