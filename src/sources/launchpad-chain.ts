@@ -12,6 +12,7 @@
 import { tokenData, type AccountInfo, type TransferFeeConfigState } from './wire/solana-rpc.js';
 import type { SolanaRpcClient } from './solana-rpc.js';
 import { base58Encode } from '../lib/base58.js';
+import { round2 } from '../analytics/round.js';
 
 export const LAUNCHLAB_PROGRAM_ID = 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj';
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -108,7 +109,8 @@ export function top10Share(largestRaw: readonly string[], supplyRaw: string | nu
   const supply = BigInt(supplyRaw);
   if (supply <= 0n) return null;
   const top = [...largestRaw].map((a) => BigInt(a)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, 10).reduce((s, a) => s + a, 0n);
-  return Number((top * 10_000n) / supply) / 100;
+  // Rounded half away from zero to 2 decimals, as every percentage the service shows (src/analytics/round.ts).
+  return round2(Number((top * 1_000_000n) / supply) / 10_000);
 }
 
 export interface CoinRef {

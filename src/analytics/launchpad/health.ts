@@ -108,7 +108,8 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
   const score = round2(clamp(factors.reduce((s, f) => s + f.value, 0), 0, 100));
   const hard: string[] = [];
   if (!live) hard.push(payout.reason);
-  if (!authorityOk) hard.push(`withdraw authority is not the platform distributor: the tax does not reach holders`);
+  // A standard launch has no tax to misdirect: its NOT_REWARD reason already says why it pays nothing.
+  if (!authorityOk && coin.reward_mechanism !== null) hard.push(`withdraw authority is not the platform distributor: the tax does not reach holders`);
   const level = healthLevel(score, hard.length > 0);
   const taxBps = feeShare ? 0 : bps;
   const rt = taxBps === null ? null : roundTripPct({ tax_bps: taxBps, impact_in_pct: opts.impact_in_pct ?? 0, impact_out_pct: opts.impact_out_pct ?? 0 });

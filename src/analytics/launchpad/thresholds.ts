@@ -63,6 +63,8 @@ export const DAYS_PER_YEAR = 365;
  * (multiplying two days of payouts by 182 reads as a promise nobody can keep).
  */
 export const YIELD_ANNUALIZE_MIN_DAYS = 7;
+/** A window's start point may be at most this many days older than the window start (daily points are a day apart). */
+export const YIELD_START_SLACK_DAYS = 1;
 
 // ── Gem score (gemScore) — weights sum to 100 ──────────────────────────────────────────────────────
 export const GEM_WEIGHTS = {

@@ -6,15 +6,16 @@
  * index recorded. So a window's rewards are `total now − total at its start point`, over exactly the span
  * between the two (`history_days`, from `observed_from`):
  *  - a coin launched inside the window starts at its launch with 0 distributed: the whole window is seen;
- *  - otherwise the start is the last point at or before the window start (the span may exceed the window by
- *    up to a day: the span is stated, not stretched), or — when the index has no point that old — the
- *    earliest point after it, and the window is `partial`;
+ *  - otherwise the start is the last point at or before the window start if it is at most
+ *    `YIELD_START_SLACK_DAYS` older (the span may exceed the window by up to a day: stated, not stretched);
+ *    else the earliest point after the start (the window is `partial`); else that older point (a gap in the
+ *    index: the span says how long);
  *  - lifetime runs from the launch (the platform's own total since launch).
  * Annualized figures need `YIELD_ANNUALIZE_MIN_DAYS` of observed span; below it they are null.
  */
 import { round2, roundSig, roundTo } from '../round.js';
 import { DAY_MS } from './payout.js';
-import { DAYS_PER_YEAR, YIELD_ANNUALIZE_MIN_DAYS, YIELD_BASIS_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from './thresholds.js';
+import { DAYS_PER_YEAR, YIELD_ANNUALIZE_MIN_DAYS, YIELD_BASIS_MIN_DAYS, YIELD_CAUTION_MIN_DAYS, YIELD_START_SLACK_DAYS } from './thresholds.js';
 import type { DailyPoint, RewardCoin } from './types.js';
 
 export type YieldWindow = '7d' | '30d' | 'lifetime';
@@ -67,8 +68,11 @@ function startOf(coin: YieldInputs, nowMs: number, window: YieldWindow): StartPo
     if (p.at <= windowStart) { if (before === null || p.at > before.at) before = p; }
     else if (after === null || p.at < after.at) after = p;
   }
-  if (before !== null) return { at: before.at, distributed_quote: before.distributed_quote, partial: false };
+  // A point at most a day older than the window start covers it; an older one (a gap in the index) would
+  // stretch "7d" over weeks, so a later point (partial) is preferred, and the old one is the last resort.
+  if (before !== null && windowStart - before.at <= YIELD_START_SLACK_DAYS * DAY_MS) return { at: before.at, distributed_quote: before.distributed_quote, partial: false };
   if (after !== null) return { at: after.at, distributed_quote: after.distributed_quote, partial: true };
+  if (before !== null) return { at: before.at, distributed_quote: before.distributed_quote, partial: false };
   return null;
 }
 

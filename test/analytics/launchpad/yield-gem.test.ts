@@ -67,8 +67,17 @@ describe('trailingYields: the start point', () => {
     assert.equal(w.yield_pct, 0.8); // 4 SOL = 800 USD on 100,000
     assert.equal(w.annualized_pct, 38.93); // 0.8 × 365 ÷ 7.5
   });
-  test('after a gap in the index the older point still starts the window: the span says how long it really is', () => {
+  test('after a gap in the index a point more than a day older than the window start gives way to a later one (partial)', () => {
     const w = trailingYields(inputs({ ageDays: 40, daily: [point(NOW - 20 * DAY, 0), point(NOW - 5 * DAY, 1)], distributed_quote: 2 }), NOW)['7d'];
+    assert.deepEqual([w.observed_from, w.history_days, w.partial, w.rewards_quote], [NOW - 5 * DAY, 5, true, 1]);
+  });
+  test('the start slack: a point exactly a day older than the window start still starts it; a millisecond more does not', () => {
+    const at = (ms: number) => trailingYields(inputs({ ageDays: 40, daily: [point(ms, 0), point(NOW - 5 * DAY, 1)], distributed_quote: 2 }), NOW)['7d'];
+    assert.deepEqual([at(NOW - 8 * DAY).history_days, at(NOW - 8 * DAY).partial], [8, false]);
+    assert.deepEqual([at(NOW - 8 * DAY - 1).history_days, at(NOW - 8 * DAY - 1).partial], [5, true]);
+  });
+  test('only a point long before the window start (no later one): it starts the window, and the span says how long', () => {
+    const w = trailingYields(inputs({ ageDays: 40, daily: [point(NOW - 20 * DAY, 0)], distributed_quote: 2 }), NOW)['7d'];
     assert.deepEqual([w.observed_from, w.history_days, w.partial, w.rewards_quote], [NOW - 20 * DAY, 20, false, 2]);
   });
   test('only points after the window start: the earliest one, partial (and caution)', () => {
