@@ -39,7 +39,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; retryable: boolean
   unroutable_question: { status: 422, retryable: false, meaning: '`query` could not route the question; suggestions are listed. Not charged.' },
   upstream_unavailable: { status: 502, retryable: true, meaning: 'A required data source failed. Not charged.' },
   upstream_timeout: { status: 504, retryable: true, meaning: 'A required data source did not answer in time. Not charged.' },
-  not_implemented: { status: 501, retryable: false, meaning: 'The endpoint is registered but not built yet, or needs data this deployment has not configured (e.g. `smart-money-trenches` in live mode without `SMART_MONEY_WALLETS`). Never charged.' },
+  not_implemented: { status: 501, retryable: false, meaning: 'The endpoint is registered but not built yet, or needs data this deployment has not configured. Never charged.' },
   internal: { status: 500, retryable: true, meaning: 'An unexpected error before any settlement; no internals are exposed. Not charged (a charged answer is always delivered, whatever fails after the settlement).' },
 };
 
