@@ -104,10 +104,14 @@ export async function launchpadIndexState(store: Store, now: Date): Promise<Laun
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** The page after `page`, or null when `page` ends the walk (last page, or its last coin no longer trades). */
-function nextPage(page: { page: number; totalPages: number; tokens: readonly { market: { volume24hUsd: number } }[] }): number | null {
+/**
+ * The page after `page`, or null when `page` ends the walk: the last page, or a page whose last coin no
+ * longer trades. An empty page before the last (coins moving between pages during the walk) does not end it.
+ */
+export function nextPage(page: { page: number; totalPages: number; tokens: readonly { market: { volume24hUsd: number } }[] }): number | null {
+  if (page.page >= page.totalPages) return null;
   const last = page.tokens.at(-1);
-  if (last === undefined || page.page >= page.totalPages || last.market.volume24hUsd <= 0) return null;
+  if (last !== undefined && last.market.volume24hUsd <= 0) return null;
   return page.page + 1;
 }
 
@@ -147,6 +151,8 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
       let coins = 0;
       let skipped = 0;
       const lead = `${resumed ? `resumed at page ${page}` : 'new refresh'}`;
+      // What a failure is recorded against: the run's own reads before any page, then each page.
+      let stage = 'platform facts and reward totals';
       try {
         // Once per run: the platform's distributor and configs, every coin's totals, the latest payouts.
         const [platform, ledger, published] = await Promise.all([
@@ -167,6 +173,7 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
         for (const mint of new Set([...seen.keys(), ...kept.keys()])) recent.set(mint, mergeRecentPayouts(kept.get(mint) ?? [], seen.get(mint) ?? [], now.getTime()));
 
         while (pages < o.maxPages) {
+          stage = `page ${page}`;
           const listed = await sources.launchpad.tokens({ page, pageSize: o.pageSize }, budget);
           const assembled = await assembleCoins(sources, listed.tokens, totals, recent, platform, budget);
           const next = nextPage(listed);
@@ -189,7 +196,7 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
           return `${lead}, ${pages} pages (${coins} coins) staged, ${reason}; the next run resumes`;
         }
         // The staged pages and cursor stay: the next run retries this page; the published index keeps serving.
-        await store.recordLaunchpadRefreshError(`page ${page}: ${message(err)}`, now);
+        await store.recordLaunchpadRefreshError(`${stage}: ${message(err)}`, now);
         throw err;
       }
       return `${lead}, ${pages} pages (${coins} coins) staged, page bound ${o.maxPages} reached; the next run resumes`;

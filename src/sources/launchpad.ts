@@ -11,7 +11,7 @@
 import type { TSchema, Static } from '@sinclair/typebox';
 import { systemTimers, type Timers } from '../lib/timers.js';
 import type { HttpSource } from './http-source.js';
-import { wireListParser, wireParser, type ParsedList } from './wire.js';
+import { usableListParser, wireParser, type ParsedList } from './wire.js';
 import {
   StonkDistributionSchema,
   StonkEnvelopeSchema,
@@ -130,15 +130,28 @@ function enveloped<S extends TSchema>(dataSchema: S): (json: unknown) => Static<
   return (json) => data(envelope(json).data);
 }
 
-const parsePairsData = enveloped(StonkPairsDataSchema);
-const parsePairList = wireListParser(StonkPairSchema);
-const parsePageData = enveloped(StonkTokensPageDataSchema);
-const parseTokenList = wireListParser(StonkTokenSchema);
+/*
+ * Lists are parsed inside the request's parse step, so a list whose every entry is malformed (a changed
+ * format, not one bad entry) is `malformed` like any unreadable body, never an empty list.
+ */
+const pairsData = enveloped(StonkPairsDataSchema);
+const pairList = usableListParser(StonkPairSchema, 'pair');
+const parsePairs = (json: unknown) => pairList(pairsData(json).pairs);
+const pageData = enveloped(StonkTokensPageDataSchema);
+const tokenList = usableListParser(StonkTokenSchema, 'coin');
+const parsePage = (json: unknown) => {
+  const data = pageData(json);
+  return { pagination: data.pagination, list: tokenList(data.tokens) };
+};
 const parseDetail = enveloped(StonkTokenDetailDataSchema);
 const parseTokenRewards = enveloped(StonkTokenRewardsDataSchema);
-const parseRewardsData = enveloped(StonkRewardsDataSchema);
-const parseLaunchList = wireListParser(StonkLedgerLaunchSchema);
-const parseDistributionList = wireListParser(StonkDistributionSchema);
+const rewardsData = enveloped(StonkRewardsDataSchema);
+const launchList = usableListParser(StonkLedgerLaunchSchema, 'reward total');
+const distributionList = usableListParser(StonkDistributionSchema, 'distribution');
+const parseRewards = (json: unknown) => {
+  const data = rewardsData(json);
+  return { launches: launchList(data.launches), distributions: distributionList(data.recentDistributions ?? []) };
+};
 const parsePricing = enveloped(StonkPricingDataSchema);
 const parseStats = enveloped(StonkStatsDataSchema);
 
@@ -163,16 +176,15 @@ export class LaunchpadClient {
 
   /** Every quote asset (`GET /pairs`), launchable or not. */
   async pairs(signal?: AbortSignal): Promise<ParsedList<StonkPair>> {
-    return parsePairList((await this.get('/pairs', parsePairsData, undefined, signal)).pairs);
+    return this.get('/pairs', parsePairs, undefined, signal);
   }
 
   /** One page of coins (`GET /tokens`), by 24 h volume unless told otherwise. */
   async tokens(query: TokensQuery = {}, signal?: AbortSignal): Promise<TokensPage> {
     const pageSize = Math.min(Math.max(1, Math.floor(query.pageSize ?? LAUNCHPAD_PAGE_SIZE_MAX)), LAUNCHPAD_PAGE_SIZE_MAX);
     const page = Math.max(1, Math.floor(query.page ?? 1));
-    const data = await this.get('/tokens', parsePageData, { page, pageSize, sort: query.sort ?? LAUNCHPAD_VOLUME_SORT, mode: query.mode }, signal);
-    const list = parseTokenList(data.tokens);
-    return { tokens: list.items, page: data.pagination.page, totalPages: data.pagination.totalPages, total: data.pagination.total, skipped: list.skipped };
+    const { pagination, list } = await this.get('/tokens', parsePage, { page, pageSize, sort: query.sort ?? LAUNCHPAD_VOLUME_SORT, mode: query.mode }, signal);
+    return { tokens: list.items, page: pagination.page, totalPages: pagination.totalPages, total: pagination.total, skipped: list.skipped };
   }
 
   /** A coin and its launch record (`GET /tokens/{mint}`); an unknown mint is `not_found`. */
@@ -187,9 +199,7 @@ export class LaunchpadClient {
 
   /** Every reward coin's lifetime totals and the platform's latest distributions (`GET /rewards`). */
   async rewards(limit: number = LAUNCHPAD_LEDGER_LIMIT, signal?: AbortSignal): Promise<RewardsLedger> {
-    const data = await this.get('/rewards', parseRewardsData, { limit }, signal);
-    const launches = parseLaunchList(data.launches);
-    const distributions = parseDistributionList(data.recentDistributions ?? []);
+    const { launches, distributions } = await this.get('/rewards', parseRewards, { limit }, signal);
     return { launches: launches.items, distributions: distributions.items, skipped: launches.skipped + distributions.skipped };
   }
 

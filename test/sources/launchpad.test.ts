@@ -111,14 +111,23 @@ describe('LaunchpadClient reads (StonkFun public API format)', () => {
 
   test('rewards(): every coin\'s totals and the latest distributions; limit in the query; malformed entries skipped', async () => {
     const bad = { ...B.LEDGER.data.recentDistributions[0], amountRaw: 12 };
-    fake.script = [json(B.LEDGER), json(B.wrap({ launches: [...B.LEDGER.data.launches, { mint: 'x' }], recentDistributions: [bad] }))];
+    fake.script = [json(B.LEDGER), json(B.wrap({ launches: [...B.LEDGER.data.launches, { mint: 'x' }], recentDistributions: [bad, B.LEDGER.data.recentDistributions[1]] }))];
     const c = client();
     const ledger = await c.rewards();
     assert.equal(fake.requests[0]!.url, '/rewards?limit=10000');
     assert.deepEqual([ledger.launches.map((l) => l.mint), ledger.distributions.map((d) => d.amountTokens), ledger.skipped], [[B.COIN_V3, B.COIN_SPL], [0.54775939, 0.026180374], 0]);
     const degraded = await c.rewards(50);
     assert.equal(fake.requests[1]!.url, '/rewards?limit=50');
-    assert.deepEqual([degraded.launches.length, degraded.distributions.length, degraded.skipped], [2, 0, 2]);
+    assert.deepEqual([degraded.launches.length, degraded.distributions.length, degraded.skipped], [2, 1, 2]);
+  });
+
+  test('a list whose every entry is malformed is a changed format: malformed, never an empty list', async () => {
+    fake.script = [json(B.tokensPage([{ ...B.TOKEN_V3, pool: 7 }, { ...B.TOKEN_SPL, pool: 7 }]))];
+    const err = await failure(client().tokens());
+    assert.equal(err.kind, 'malformed');
+    fake.reset();
+    fake.script = [json(B.tokensPage([]))];
+    assert.deepEqual((await client().tokens()).tokens, [], 'an empty page is just empty');
   });
 
   test('launchLabPricing(): quoteMint in the query; both modes in one document; raw amounts stay strings', async () => {

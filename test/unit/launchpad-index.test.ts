@@ -249,7 +249,7 @@ describe('launchpad index job', () => {
     await store.close();
   });
 
-  test('nextPage: a last coin with any volume continues; the last page ends the walk whatever its volume; an empty page ends it', async () => {
+  test('nextPage: a last coin with any volume continues; the last page ends the walk whatever its volume; an empty page does not; an all-malformed page fails the run', async () => {
     // 0.01 USD of volume on the coin that ended page 3 above: the walk goes on to page 4 (the last).
     let store = openSqliteStore(':memory:');
     script.rewrite = (page, body) => {
@@ -269,14 +269,26 @@ describe('launchpad index job', () => {
     assert.deepEqual(script.pages, [1, 2, 3, 4]);
     await store.close();
 
-    // An empty page 2 (of 4): nothing left to read on it, the walk ends with what it has.
+    // An empty page 2 (of 4), e.g. coins moving between pages during the walk: it does not end the walk.
     store = openSqliteStore(':memory:');
     script.pages = [];
     script.rewrite = (page, body) => {
       if (page === 2) body.data.tokens = [];
     };
-    assert.match(await run(indexJob(store), T0), /^new refresh, 2 pages \(10 coins\) staged, index published with 10 coins/);
-    assert.deepEqual(script.pages, [1, 2]);
+    assert.match(await run(indexJob(store), T0), /^new refresh, 4 pages \(24 coins\) staged, index published with 24 coins/);
+    assert.deepEqual(script.pages, [1, 2, 3, 4]);
+    await store.close();
+
+    // A page whose every coin is malformed is a changed format, not an empty page: the run fails on it and
+    // the index is not replaced by a cut-short one.
+    store = openSqliteStore(':memory:');
+    script.pages = [];
+    script.rewrite = (page, body) => {
+      if (page === 2) for (const t of body.data.tokens) (t as { pool?: unknown }).pool = 7;
+    };
+    await assert.rejects(run(indexJob(store), T0));
+    assert.deepEqual(await store.launchpadCoins(), []);
+    assert.match((await store.launchpadRefreshState()).lastError ?? '', /^page 2: .*malformed/);
     await store.close();
   });
 
