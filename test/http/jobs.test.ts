@@ -44,9 +44,9 @@ describe('service jobs', () => {
     assert.equal(sweep!.status, 'ran', JSON.stringify(sweep));
     // The two watched subjects, and pool venue A's perps markets (swept every day).
     assert.equal((sweep as { summary: string }).summary, '3 due, 3 recorded, 0 degraded (retried next run), 0 failed, 0 timed out, 0 deferred');
-    // The launch platform's coin index (src/jobs/launchpad-index.ts): the sandbox's 31 coins in one page.
+    // The launch platform's coin index (src/jobs/launchpad-index.ts): the sandbox's 34 coins in one page.
     assert.equal(launchpad!.status, 'ran', JSON.stringify(launchpad));
-    assert.match((launchpad as { summary: string }).summary, /^new refresh, 1 pages \(31 coins\) staged, index published with 31 coins/);
+    assert.match((launchpad as { summary: string }).summary, /^new refresh, 1 pages \(34 coins\) staged, index published with 34 coins/);
 
     const [token] = await store.getSnapshots('token', A.TOKEN_RISKY, today, today);
     assert.ok(token);
@@ -87,7 +87,7 @@ describe('JOBS_ENABLED', () => {
         return !ticked.includes('running') && ticked;
       });
       assert.deepEqual(statuses, ['not_due', 'not_due', 'not_due']);
-      assert.equal((await store.launchpadRefreshState()).coins, 31);
+      assert.equal((await store.launchpadRefreshState()).coins, 34);
     } finally {
       await service.close();
     }

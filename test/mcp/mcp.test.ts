@@ -70,7 +70,7 @@ describe('MCP server (/mcp, stateless Streamable HTTP)', () => {
     const r = await call('launchpad-pairs', { launchable_only: true });
     assert.ok(!r.isError, JSON.stringify(r).slice(0, 500));
     const d = r.structuredContent as Json;
-    assert.equal(d.count, 5);
+    assert.equal(d.count, 6);
     assertMatchesOutputSchema('launchpad-pairs', d);
     assert.match((r.content[0] as Json).text, /^## Launchpad quote assets/);
     assert.deepEqual(JSON.parse((r.content[1] as Json).text), d);
