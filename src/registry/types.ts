@@ -8,6 +8,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { InputIssue } from '../app/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import type { Sources } from '../sources/index.js';
+import { withSkippedCaveats } from '../sources/errors.js';
 import type { Store } from '../store/types.js';
 
 /** Families follow the spec's endpoint tables; each maps to a folder under `src/endpoints/`. */
@@ -171,7 +172,12 @@ export interface EndpointDefinition {
   snapshot?: SnapshotCapture;
 }
 
-/** Keeps the handler's input typed against its own schema while registering it in the erased list. */
+/**
+ * Keeps the handler's input typed against its own schema while registering it in the erased list. The
+ * handler is wrapped so that provider list entries skipped as malformed while it runs reach its answer as
+ * `items_skipped` caveats (src/sources/errors.ts), whichever path runs it (call, `ctx.call`, jobs).
+ */
 export function defineEndpoint<I extends TObject>(spec: EndpointSpec<I>): EndpointDefinition {
-  return spec as unknown as EndpointDefinition;
+  const handler = spec.handler;
+  return (handler ? { ...spec, handler: withSkippedCaveats(handler) } : spec) as unknown as EndpointDefinition;
 }

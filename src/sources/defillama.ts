@@ -3,11 +3,11 @@
  * historical coin prices (coins.llama.fi). The hosts are separate sources (own deadline and retries);
  * the sandbox serves all three on one server. No key: DefiLlama's public API is open.
  */
-import { SourceError } from './errors.js';
+import { reportSkipped, SourceError } from './errors.js';
 import type { HttpSource } from './http-source.js';
-import { wireParser } from './wire.js';
-import { PoolsResponse, ProtocolDetail, ProtocolList, type ProtocolListItem, type YieldPool } from './wire/defillama.js';
-import { BatchHistoricalResponse } from './wire/defillama-coins.js';
+import { someValid, usableListParser, wireParser, wireRecordParser, type ParsedList } from './wire.js';
+import { PoolsEnvelope, ProtocolDetail, ProtocolListItem, YieldPool, type PoolsResponse } from './wire/defillama.js';
+import { BatchHistoricalCoin, BatchHistoricalEnvelope, type BatchHistoricalResponse } from './wire/defillama-coins.js';
 
 /** What a protocol slug may look like; anything else is refused before a request is made. */
 export const SLUG_PATTERN = /^[a-z0-9-.]{1,64}$/;
@@ -26,10 +26,27 @@ export interface DefiLlamaClientOptions {
   coins?: HttpSource;
 }
 
+const PROVIDER = 'DefiLlama';
 const parseProtocol = wireParser(ProtocolDetail);
-const parseProtocols = wireParser(ProtocolList);
-const parsePools = wireParser(PoolsResponse);
-const parseBatchHistorical = wireParser(BatchHistoricalResponse);
+// Lists per entry (src/sources/wire.ts): one malformed protocol, pool or coin is skipped and reported; the
+// envelope (`{status, data}`, `{coins}`) stays strict, and a list with no valid entry is malformed.
+const parseProtocols = usableListParser(ProtocolListItem, 'protocol');
+const parsePoolsEnvelope = wireParser(PoolsEnvelope);
+const parsePoolList = usableListParser(YieldPool, 'yield pool');
+const parseBatchEnvelope = wireParser(BatchHistoricalEnvelope);
+const parseCoins = wireRecordParser(BatchHistoricalCoin);
+
+function parsePools(json: unknown): { body: PoolsResponse; list: ParsedList<YieldPool> } {
+  const envelope = parsePoolsEnvelope(json);
+  const list = parsePoolList(envelope.data);
+  return { body: { ...envelope, data: list.items }, list };
+}
+
+/** Each coin of the `coins` map checked on its own: a malformed one is left out (absent = no price known), like a coin DefiLlama does not know. */
+function parseBatchHistorical(json: unknown): { body: BatchHistoricalResponse; list: ParsedList<unknown> } {
+  const list = someValid(parseCoins(parseBatchEnvelope(json).coins), 'coin');
+  return { body: { coins: Object.fromEntries(list.items) }, list };
+}
 
 /** DefiLlama's coin id of a Solana mint. */
 export const solanaCoinId = (mint: string): string => `solana:${mint}`;
@@ -65,13 +82,18 @@ export class DefiLlamaClient {
   }
 
   /** Every protocol with its current TVL (all chains; filter on `chains`/`chainTvls`). */
-  protocols(signal?: AbortSignal): Promise<ProtocolListItem[]> {
-    return this.api.request('/protocols', { parse: parseProtocols, signal });
+  async protocols(signal?: AbortSignal): Promise<ProtocolListItem[]> {
+    const list = await this.api.request('/protocols', { parse: parseProtocols, signal });
+    return this.reported(list.items, list, 'protocol', this.api);
   }
 
-  /** Every yield pool (all chains; see `solanaPoolsOf`). A large body: give this source a generous deadline. */
-  pools(signal?: AbortSignal): Promise<PoolsResponse> {
-    return this.yields.request('/pools', { parse: parsePools, signal });
+  /**
+   * Every yield pool (all chains; see `solanaPoolsOf`). A large body: give this source a generous deadline.
+   * Skipped pools are recorded with the returned object too, for callers that share it between calls.
+   */
+  async pools(signal?: AbortSignal): Promise<PoolsResponse> {
+    const { body, list } = await this.yields.request('/pools', { parse: parsePools, signal });
+    return this.reported(body, list, 'yield pool', this.yields);
   }
 
   /**
@@ -81,10 +103,16 @@ export class DefiLlamaClient {
    */
   batchHistoricalPrices(request: Record<string, readonly number[]>, options: { searchWidthSeconds: number; signal?: AbortSignal }): Promise<BatchHistoricalResponse> {
     if (!this.coins) throw new Error('DefiLlama coins host not configured');
-    return this.coins.request('/batchHistorical', {
+    const coins = this.coins;
+    return coins.request('/batchHistorical', {
       query: { coins: JSON.stringify(request), searchWidth: options.searchWidthSeconds },
       parse: parseBatchHistorical,
       signal: options.signal,
-    });
+    }).then(({ body, list }) => this.reported(body, list, 'coin', coins));
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string, source: HttpSource): T {
+    return reportSkipped(kept, { leg: source.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 }

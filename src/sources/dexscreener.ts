@@ -3,11 +3,12 @@
  * transaction counts and price changes. Thin typed client over `HttpSource`; no key (the public API
  * takes none). Wire format and its documentation: `./wire/dexscreener.ts`.
  */
+import { reportSkipped } from './errors.js';
 import type { HttpSource } from './http-source.js';
-import { wireParser } from './wire.js';
-import { DexTokenPairsSchema, type DexPair } from './wire/dexscreener.js';
-import { DexTopBoostsSchema, type DexTokenBoost } from './wire/dexscreener-boosts.js';
-import { DexLatestProfilesSchema, type DexTokenProfile } from './wire/dexscreener-profiles.js';
+import { mergeParsedLists, usableListParser, type ParsedList } from './wire.js';
+import { DexPairSchema, type DexPair } from './wire/dexscreener.js';
+import { DexTokenBoostSchema, type DexTokenBoost } from './wire/dexscreener-boosts.js';
+import { DexTokenProfileSchema, type DexTokenProfile } from './wire/dexscreener-profiles.js';
 
 export type { DexPair } from './wire/dexscreener.js';
 export type { DexTokenBoost } from './wire/dexscreener-boosts.js';
@@ -21,9 +22,13 @@ export interface DexScreenerClientOptions {
 /** The documented limit of addresses per `/tokens/v1` request. */
 export const DEXSCREENER_MAX_ADDRESSES = 30;
 
-const parseTokenPairs = wireParser(DexTokenPairsSchema);
-const parseTopBoosts = wireParser(DexTopBoostsSchema);
-const parseLatestProfiles = wireParser(DexLatestProfilesSchema);
+// Per entry (src/sources/wire.ts): one malformed pair or feed entry (an old pair without
+// `quoteToken.address`) is skipped and reported, never the whole answer; a list with no valid entry is malformed.
+const parseTokenPairs = usableListParser(DexPairSchema, 'pair');
+const parseTopBoosts = usableListParser(DexTokenBoostSchema, 'boost');
+const parseLatestProfiles = usableListParser(DexTokenProfileSchema, 'token profile');
+
+const PROVIDER = 'DEX Screener';
 
 export class DexScreenerClient {
   private readonly http: HttpSource;
@@ -47,15 +52,16 @@ export class DexScreenerClient {
         this.http.request(`/tokens/v1/solana/${batch.map(encodeURIComponent).join(',')}`, { parse: parseTokenPairs, signal }),
       ),
     );
+    const all = mergeParsedLists(answers);
     const seen = new Set<string>();
     const pairs: DexPair[] = [];
-    for (const pair of answers.flat()) {
+    for (const pair of all.items) {
       const key = `${pair.chainId}:${pair.pairAddress}`;
       if (seen.has(key)) continue;
       seen.add(key);
       pairs.push(pair);
     }
-    return pairs;
+    return this.reported(pairs, all, 'pair');
   }
 
   /**
@@ -65,7 +71,7 @@ export class DexScreenerClient {
   async topBoostedTokens(signal?: AbortSignal): Promise<DexTokenBoost[]> {
     const entries = await this.http.request('/token-boosts/top/v1', { parse: parseTopBoosts, signal });
     const seen = new Set<string>();
-    return entries.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress));
+    return this.reported(entries.items.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress)), entries, 'boost');
   }
 
   /**
@@ -76,7 +82,12 @@ export class DexScreenerClient {
   async latestTokenProfiles(signal?: AbortSignal): Promise<DexTokenProfile[]> {
     const entries = await this.http.request('/token-profiles/latest/v1', { parse: parseLatestProfiles, signal });
     const seen = new Set<string>();
-    return entries.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress));
+    return this.reported(entries.items.filter((e) => e.chainId === 'solana' && !seen.has(e.tokenAddress) && seen.add(e.tokenAddress)), entries, 'token profile');
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string): T {
+    return reportSkipped(kept, { leg: this.http.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 }
 

@@ -8,18 +8,22 @@
  */
 import type { HttpSource } from './http-source.js';
 import { jsonRpc } from './json-rpc.js';
-import { SourceError } from './errors.js';
-import { wireParser } from './wire.js';
+import { reportSkipped, servedCount, SourceError } from './errors.js';
+import { mergeParsedLists, usableListParser, wireParser, type ParsedList } from './wire.js';
 import {
   DasAsset,
-  DasAssetList,
+  DasAssetPage,
   DAS_MAX_LIMIT,
   ENHANCED_MAX_LIMIT,
   ENHANCED_MAX_SIGNATURES,
-  EnhancedTransactionList,
+  EnhancedTransaction as EnhancedTransactionSchema,
+  type DasAssetList,
   type DasNativeBalance,
   type EnhancedTransaction,
 } from './wire/helius.js';
+
+/** Paging callers tell a full page by the entries served, skipped ones included. */
+export { servedCount } from './errors.js';
 
 export interface HeliusClientOptions {
   /** DAS JSON-RPC host (POST `/`). */
@@ -54,9 +58,20 @@ export interface TransactionHistoryOptions {
   signal?: AbortSignal;
 }
 
-const parseAssetList = wireParser(DasAssetList);
+const PROVIDER = 'Helius';
+// Lists per entry (src/sources/wire.ts): one malformed asset or transaction is skipped and reported, never
+// the whole answer; the DAS page envelope stays strict, and a list with no valid entry is malformed.
+const parseAssetPage = wireParser(DasAssetPage);
+const parseAssetItems = usableListParser(DasAsset, 'asset');
 const parseAsset = wireParser(DasAsset);
-const parseTransactions = wireParser(EnhancedTransactionList);
+const parseTransactions = usableListParser(EnhancedTransactionSchema, 'transaction');
+
+/** One `getAssetsByOwner` page with its items checked one by one. */
+function parseAssetList(json: unknown): { page: DasAssetList; list: ParsedList<DasAsset> } {
+  const envelope = parseAssetPage(json);
+  const list = parseAssetItems(envelope.items);
+  return { page: { ...envelope, items: list.items }, list };
+}
 
 const DISPLAY_OPTIONS = {
   showFungible: true,
@@ -75,13 +90,18 @@ export class HeliusClient {
     this.api = options.api;
   }
 
-  /** One page of `getAssetsByOwner` (page numbers start at 1). */
-  getAssetsByOwnerPage(ownerAddress: string, page: number, limit = DAS_MAX_LIMIT, signal?: AbortSignal) {
-    return jsonRpc(
+  /**
+   * One page of `getAssetsByOwner` (page numbers start at 1). Skipped items are reported and recorded with
+   * `items` (`servedCount(page.items)` is the page's size as served: a short page ends the list).
+   */
+  async getAssetsByOwnerPage(ownerAddress: string, page: number, limit = DAS_MAX_LIMIT, signal?: AbortSignal): Promise<DasAssetList> {
+    const answer = await jsonRpc(
       this.rpc, '/', 'getAssetsByOwner',
       { ownerAddress, page, limit: clamp(limit, 1, DAS_MAX_LIMIT), displayOptions: DISPLAY_OPTIONS },
       parseAssetList, signal,
     );
+    this.reported(answer.page.items, answer.list, 'asset', this.rpc);
+    return answer.page;
   }
 
   /**
@@ -97,7 +117,8 @@ export class HeliusClient {
       const result = await this.getAssetsByOwnerPage(ownerAddress, page, limit, options.signal);
       if (page === 1) nativeBalance = result.nativeBalance ?? null;
       items.push(...result.items);
-      if (result.items.length < limit) return { items, nativeBalance, pagesFetched: page, truncated: false };
+      // The page as served, skipped items included: a full page with one bad item is not the last page.
+      if (servedCount(result.items) < limit) return { items, nativeBalance, pagesFetched: page, truncated: false };
     }
     return { items, nativeBalance, pagesFetched: maxPages, truncated: true };
   }
@@ -117,24 +138,34 @@ export class HeliusClient {
     }
   }
 
-  /** Enhanced transaction history of an address, most recent first. */
-  getTransactionsByAddress(address: string, options: TransactionHistoryOptions = {}): Promise<EnhancedTransaction[]> {
-    return this.api.request(`/v0/addresses/${encodeURIComponent(address)}/transactions`, {
+  /**
+   * Enhanced transaction history of an address, most recent first. A malformed transaction is skipped and
+   * reported; page by `servedCount(list)` (the page as served), not `list.length`, to tell a full page.
+   */
+  async getTransactionsByAddress(address: string, options: TransactionHistoryOptions = {}): Promise<EnhancedTransaction[]> {
+    const list = await this.api.request(`/v0/addresses/${encodeURIComponent(address)}/transactions`, {
       method: 'GET',
       query: { limit: clamp(options.limit ?? ENHANCED_MAX_LIMIT, 1, ENHANCED_MAX_LIMIT), 'before-signature': options.beforeSignature },
       parse: parseTransactions,
       signal: options.signal,
     });
+    return this.reported(list.items, list, 'transaction', this.api);
   }
 
-  /** Parses signatures (batches of 100, the documented cap). Unknown signatures are simply absent. */
+  /** Parses signatures (batches of 100, the documented cap). Unknown signatures are simply absent; malformed ones are skipped and reported. */
   async parseTransactions(signatures: string[], signal?: AbortSignal): Promise<EnhancedTransaction[]> {
-    const out: EnhancedTransaction[] = [];
+    const lists: ParsedList<EnhancedTransaction>[] = [];
     for (let i = 0; i < signatures.length; i += ENHANCED_MAX_SIGNATURES) {
       const batch = signatures.slice(i, i + ENHANCED_MAX_SIGNATURES);
-      out.push(...await this.api.request('/v0/transactions', { method: 'POST', body: { transactions: batch }, parse: parseTransactions, signal }));
+      lists.push(await this.api.request('/v0/transactions', { method: 'POST', body: { transactions: batch }, parse: parseTransactions, signal }));
     }
-    return out;
+    const all = mergeParsedLists(lists);
+    return this.reported(all.items, all, 'transaction', this.api);
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string, source: HttpSource): T {
+    return reportSkipped(kept, { leg: source.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 
   /** One parsed transaction, or null when Helius does not know the signature. */

@@ -4,13 +4,14 @@
  * when configured, is an `x-api-key` header set on the HttpSource by the caller, never here.
  * Wire formats and their documentation: `./wire/jupiter.ts`.
  */
-import { SourceError } from './errors.js';
+import { reportSkipped, SourceError } from './errors.js';
 import type { HttpSource } from './http-source.js';
-import { wireParser } from './wire.js';
+import { mergeParsedLists, someValid, usableListParser, wireParser, wireRecordParser, type ParsedList } from './wire.js';
 import {
-  JupPriceResponseSchema,
+  JupPriceEntrySchema,
+  JupPriceMapSchema,
   JupQuoteSchema,
-  JupTokenSearchSchema,
+  JupTokenSchema,
   type JupPriceEntry,
   type JupQuote,
   type JupToken,
@@ -36,9 +37,23 @@ export interface QuoteRequest {
 export const JUPITER_MAX_SEARCH_MINTS = 100;
 export const JUPITER_MAX_PRICE_IDS = 50;
 
-const parseSearch = wireParser(JupTokenSearchSchema);
-const parsePrices = wireParser(JupPriceResponseSchema);
+const PROVIDER = 'Jupiter';
+// Per entry (src/sources/wire.ts): one malformed token or price entry is skipped and reported, never the
+// whole answer; a list with no valid entry is malformed.
+const parseSearch = usableListParser(JupTokenSchema, 'token');
+const parsePriceMap = wireParser(JupPriceMapSchema);
+const parsePriceEntries = wireRecordParser(JupPriceEntrySchema);
 const parseQuote = wireParser(JupQuoteSchema);
+
+/**
+ * Price V3's mint → entry map, each entry checked on its own: a malformed entry is left out like a mint
+ * Jupiter cannot price (absent = unknown, never zero). Null entries are "no price", not malformed; a map
+ * with entries of which none is valid is malformed.
+ */
+function parsePrices(json: unknown): ParsedList<[string, JupPriceEntry]> {
+  const priced = Object.fromEntries(Object.entries(parsePriceMap(json)).filter(([, entry]) => entry !== null));
+  return someValid(parsePriceEntries(priced), 'price');
+}
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -66,9 +81,10 @@ export class JupiterClient {
         this.http.request('/tokens/v2/search', { query: { query: batch.join(',') }, parse: parseSearch, signal }),
       ),
     );
+    const all = mergeParsedLists(answers);
     const byMint = new Map<string, JupToken>();
-    for (const token of answers.flat()) if (wanted.has(token.id) && !byMint.has(token.id)) byMint.set(token.id, token);
-    return [...byMint.values()];
+    for (const token of all.items) if (wanted.has(token.id) && !byMint.has(token.id)) byMint.set(token.id, token);
+    return this.reported([...byMint.values()], all, 'token');
   }
 
   /** One token's entry, or null when Jupiter does not know the mint. */
@@ -91,9 +107,14 @@ export class JupiterClient {
     );
     const wanted = new Set(unique);
     for (const answer of answers) {
-      for (const [mint, entry] of Object.entries(answer)) if (entry && wanted.has(mint)) out[mint] = entry;
+      for (const [mint, entry] of answer.items) if (wanted.has(mint)) out[mint] = entry;
     }
-    return out;
+    return this.reported(out, mergeParsedLists(answers), 'price');
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string): T {
+    return reportSkipped(kept, { leg: this.http.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 
   /**

@@ -9,14 +9,17 @@
  */
 import { isAddress } from '@solana/kit';
 import type { HttpSource } from './http-source.js';
+import { reportSkipped } from './errors.js';
 import { jsonRpc } from './json-rpc.js';
-import { wireParser } from './wire.js';
+import { usableListParser, wireParser, type ParsedList } from './wire.js';
 import {
   GetAccountInfoResult,
   GetBalanceResult,
   GetMultipleAccountsResult,
-  GetSignaturesForAddressResult,
-  GetTokenLargestAccountsResult,
+  GetSignaturesForAddressEnvelope,
+  GetTokenLargestAccountsEnvelope,
+  SignatureInfo as SignatureInfoSchema,
+  TokenLargestAccount as TokenLargestAccountSchema,
   GetTokenSupplyResult,
   GetTransactionResult,
   checkAccount,
@@ -173,9 +176,25 @@ export function readTokenAccount(account: AccountInfo | null): TokenAccountFacts
 const parseBalance = wireParser(GetBalanceResult);
 const parseAccountInfoBase = wireParser(GetAccountInfoResult);
 const parseMultipleBase = wireParser(GetMultipleAccountsResult);
-const parseLargest = wireParser(GetTokenLargestAccountsResult);
+// Lists per entry (src/sources/wire.ts): one malformed signature or holder account is skipped and reported;
+// the `{context, value}` envelope and the documented list caps stay strict, and a list with no valid entry is
+// malformed. `getMultipleAccounts` stays strict: its entries answer the asked addresses by position.
+const parseLargestEnvelope = wireParser(GetTokenLargestAccountsEnvelope);
+const parseLargestItems = usableListParser(TokenLargestAccountSchema, 'largest token account');
 const parseSupply = wireParser(GetTokenSupplyResult);
-const parseSignatures = wireParser(GetSignaturesForAddressResult);
+const parseSignatureEnvelope = wireParser(GetSignaturesForAddressEnvelope);
+const parseSignatureItems = usableListParser(SignatureInfoSchema, 'signature');
+const PROVIDER = 'the Solana RPC node';
+
+function parseLargest(json: unknown): { answer: RpcResponse<TokenLargestAccount[]>; list: ParsedList<TokenLargestAccount> } {
+  const envelope = parseLargestEnvelope(json);
+  const list = parseLargestItems(envelope.value);
+  return { answer: { context: envelope.context, value: list.items }, list };
+}
+
+function parseSignatures(json: unknown): ParsedList<SignatureInfo> {
+  return parseSignatureItems(parseSignatureEnvelope(json));
+}
 const parseTransaction = wireParser(GetTransactionResult);
 
 function parseAccountInfo(json: unknown): RpcResponse<AccountInfo | null> {
@@ -237,7 +256,10 @@ export class SolanaRpcClient {
   /** The 20 largest token accounts of `mint` (token accounts, not owners: resolve owners with getMultipleAccounts). */
   getTokenLargestAccounts(mint: string, signal?: AbortSignal): Promise<RpcResponse<TokenLargestAccount[]>> {
     requireAddress(mint, 'mint');
-    return this.call('getTokenLargestAccounts', [mint, { commitment: 'confirmed' }], parseLargest, signal);
+    return this.call('getTokenLargestAccounts', [mint, { commitment: 'confirmed' }], parseLargest, signal).then(({ answer, list }) => {
+      this.reported(answer.value, list, 'largest token account');
+      return answer;
+    });
   }
 
   getTokenSupply(mint: string, signal?: AbortSignal): Promise<RpcResponse<UiTokenAmount>> {
@@ -245,7 +267,7 @@ export class SolanaRpcClient {
     return this.call('getTokenSupply', [mint, { commitment: 'confirmed' }], parseSupply, signal);
   }
 
-  /** Signatures involving `address`, newest first. */
+  /** Signatures involving `address`, newest first (a malformed entry is skipped and reported: page by `servedCount`). */
   getSignaturesForAddress(address: string, options: SignaturesOptions = {}, signal?: AbortSignal): Promise<SignatureInfo[]> {
     requireAddress(address);
     const { limit, before, until } = options;
@@ -255,7 +277,13 @@ export class SolanaRpcClient {
     if (limit !== undefined) config.limit = limit;
     if (before !== undefined) config.before = before;
     if (until !== undefined) config.until = until;
-    return this.call('getSignaturesForAddress', [address, config], parseSignatures, signal);
+    // Inputs are refused synchronously above (before any request); the answer's skips are reported below.
+    return this.call('getSignaturesForAddress', [address, config], parseSignatures, signal).then((list) => this.reported(list.items, list, 'signature'));
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string): T {
+    return reportSkipped(kept, { leg: this.http.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 
   /** The jsonParsed transaction (v0 allowed), or null when the node does not have it. */

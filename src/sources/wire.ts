@@ -58,3 +58,52 @@ export function wireListParser<S extends TSchema>(itemSchema: S): (items: unknow
     return { items: out, skipped, firstError };
   };
 }
+
+/**
+ * A list that had entries but none that matched is a changed format, not an odd entry: it throws like any
+ * body that does not match (→ `malformed`, the leg fails or degrades as it always did). Otherwise the list.
+ */
+export function someValid<T>(list: ParsedList<T>, what: string): ParsedList<T> {
+  if (list.items.length === 0 && list.skipped > 0) throw new Error(`all ${list.skipped} ${what} entries are malformed (first: ${list.firstError})`);
+  return list;
+}
+
+/** `wireListParser` for a client: the same per-item validation, and `someValid`'s rule on the whole list. `what` names one entry ("pair"). */
+export function usableListParser<S extends TSchema>(itemSchema: S, what: string): (items: unknown) => ParsedList<Static<S>> {
+  const parse = wireListParser(itemSchema);
+  return (items) => someValid(parse(items), what);
+}
+
+/** The lists of a batched call (one per request) as one: items in order, skips summed, the first error kept. */
+export function mergeParsedLists<T>(lists: readonly ParsedList<T>[]): ParsedList<T> {
+  const merged: ParsedList<T> = { items: [], skipped: 0, firstError: null };
+  for (const list of lists) {
+    merged.items.push(...list.items);
+    merged.skipped += list.skipped;
+    merged.firstError ??= list.firstError;
+  }
+  return merged;
+}
+
+/**
+ * `wireListParser` for a keyed map (`{ "BTC-USD": {...}, … }`): each value checked on its own, a malformed
+ * one left out and counted; `firstError` names the key (`/BTC-USD/oraclePrice must be string`). The caller
+ * has checked that the body is an object.
+ */
+export function wireRecordParser<S extends TSchema>(valueSchema: S): (record: Readonly<Record<string, unknown>>) => ParsedList<[string, Static<S>]> {
+  const validate = ajv.compile(valueSchema);
+  return (record) => {
+    const items: [string, Static<S>][] = [];
+    let skipped = 0;
+    let firstError: string | null = null;
+    for (const [key, value] of Object.entries(record)) {
+      if (validate(value)) {
+        items.push([key, value as Static<S>]);
+        continue;
+      }
+      skipped++;
+      firstError ??= firstErrorOf(validate, `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+    return { items, skipped, firstError };
+  };
+}

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { DexScreenerClient } from '../../src/sources/dexscreener.js';
+import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { failure } from './source-failure.js';
 import { startScriptedServer, type ScriptedServer } from './scripted-server.js';
@@ -40,7 +41,8 @@ export function scriptedDexScreener(): ScriptedDexScreener {
 
 /**
  * The failure contract of one list feed (register inside its `describe`): an empty list answers, a lone
- * object or an entry without `required.field` is malformed, and a 503 on every attempt is unavailable.
+ * object is malformed, an entry without `required.field` is skipped and reported (a list of such entries only
+ * is malformed), and a 503 on every attempt is unavailable.
  */
 export function listFeedContract(o: {
   server: () => ScriptedServer;
@@ -61,9 +63,27 @@ export function listFeedContract(o: {
     assert.equal((await failure(o.read())).kind, 'malformed');
   });
 
-  test(`an entry without ${o.required.field} is malformed`, async () => {
+  test(`an entry without ${o.required.field} is skipped and reported; the other entries answer`, async () => {
     const entries = JSON.parse(o.fixture) as Record<string, unknown>[];
+    const whole = await (async () => {
+      o.server().script = [{ body: o.fixture }];
+      return o.read();
+    })();
     delete entries[o.required.entry]![o.required.field];
+    o.server().script = [{ body: JSON.stringify(entries) }];
+    const { value, skipped } = await collectSkipped(() => o.read());
+    // Only the broken entry is lost (it may have been a filtered-out chain's: then nothing is).
+    assert.ok(value.length > 0 && value.length >= whole.length - 1 && value.length <= whole.length, `the other entries are kept (${value.length} of ${whole.length})`);
+    assert.deepEqual(skipped.map((n) => ({ leg: n.leg, provider: n.provider, count: n.count, firstError: n.firstError })), [
+      { leg: 'market_data', provider: 'DEX Screener', count: 1, firstError: `/${o.required.entry} must have required property '${o.required.field}'` },
+    ]);
+  });
+
+  test(`a list in which every entry lacks ${o.required.field} is malformed (a changed format, not an odd entry)`, async () => {
+    const entries = (JSON.parse(o.fixture) as Record<string, unknown>[]).map((e) => {
+      delete e[o.required.field];
+      return e;
+    });
     o.server().script = [{ body: JSON.stringify(entries) }];
     const err = await failure(o.read());
     assert.equal(err.kind, 'malformed');

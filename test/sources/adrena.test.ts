@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
-import { SourceError } from '../../src/sources/errors.js';
+import { collectSkipped, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import {
   ADRENA_MAIN_POOL,
@@ -497,7 +497,17 @@ describe('AdrenaClient on hand-made accounts', () => {
     });
   }
 
-  test('positions: an undecodable position account or an unknown side is malformed', async () => {
+  test("positions: one account with an unknown side is skipped and reported; the owner's other positions answer", async () => {
+    accounts = base();
+    accounts.set(POS_1, { data: positionBytes({ owner: ALICE, side: 1, size: 10_000_000_000n }) });
+    accounts.set(POS_2, { data: positionBytes({ owner: ALICE, side: 7, size: 1n }) });
+    const { value, skipped } = await collectSkipped(() => client().positionsByOwner(ALICE));
+    assert.deepEqual(value.map((p) => [p.address, p.side]), [[POS_1, 'long']]);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count]), [['perps_venue_b', 'pool venue B', 'position account', 1]]);
+    assert.match(skipped[0]!.firstError ?? '', /side 7/);
+  });
+
+  test('positions: when the only account is undecodable or has an unknown side, the list is malformed', async () => {
     accounts = base();
     const bad = Buffer.from(positionBytes({ owner: ALICE, side: 1, size: 1n }));
     bad[0] = 0;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DefiLlamaClient, solanaCoinId } from '../../src/sources/defillama.js';
-import { SourceError } from '../../src/sources/errors.js';
+import { collectSkipped, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { PRICE_BUCKET_S, TIMESTAMPS_PER_REQUEST, bucketOf, solPricesAt } from '../../src/endpoints/intelligence/shared/sol-prices.js';
 import { ManualTimers } from '../../src/lib/timers.js';
@@ -62,13 +62,25 @@ describe('DefiLlamaClient.batchHistoricalPrices (fixture)', () => {
     assert.deepEqual(r.coins[SOL]!.prices[1], { timestamp: T2 + 3, price: 126.52, confidence: 0.99 });
   });
 
-  it('a body of the wrong shape is `malformed`; 5xx is retried then `unavailable`', async () => {
+  it('a body whose only coin is of the wrong shape is `malformed`; 5xx is retried then `unavailable`', async () => {
     answer({ status: 200, body: '{"coins":{"solana:x":{"prices":[{"timestamp":"soon","price":1}]}}}' });
     await assert.rejects(client.batchHistoricalPrices({ [SOL]: [T1] }, { searchWidthSeconds: 600 }), (e: unknown) => e instanceof SourceError && e.kind === 'malformed');
     answer({ status: 502, body: 'Internal error' });
     urls = [];
     await assert.rejects(client.batchHistoricalPrices({ [SOL]: [T1] }, { searchWidthSeconds: 600 }), (e: unknown) => e instanceof SourceError && e.kind === 'unavailable');
     assert.equal(urls.length, 3);
+  });
+
+  it('one coin with a malformed point is left out (unpriced) and reported; the other coins answer', async () => {
+    const body = JSON.parse(fixture) as { coins: Record<string, { symbol: string; prices: Record<string, unknown>[] }> };
+    const USDC = solanaCoinId('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    body.coins[USDC] = { symbol: 'USDC', prices: [{ timestamp: T1 + 1, price: '1.0', confidence: 0.99 }] };
+    answer({ status: 200, body: JSON.stringify(body) });
+    const { value, skipped } = await collectSkipped(() => client.batchHistoricalPrices({ [SOL]: [T1], [USDC]: [T1] }, { searchWidthSeconds: 600 }));
+    assert.deepEqual(Object.keys(value.coins), [SOL]);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [
+      ['defi_data', 'DefiLlama', 'coin', 1, `/${USDC}/prices/0/price must be number`],
+    ]);
   });
 
   it('solPricesAt: trades priced by their 5-minute bucket, nearest point within 10 minutes, otherwise unknown', async () => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DefiLlamaClient, isValidSlug, solanaPoolsOf } from '../../src/sources/defillama.js';
-import { SourceError } from '../../src/sources/errors.js';
+import { collectSkipped, replaySkipped, skippedCaveats, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 
@@ -104,6 +104,42 @@ describe('DefiLlamaClient (fixtures)', () => {
     await assert.rejects(client.protocol('kamino-lend'), isMalformed);
     answer({ status: 200, body: '{"status":"success","data":{}}' });
     await assert.rejects(client.pools(), isMalformed);
+  });
+
+  it('one protocol without a slug is skipped and reported; the other protocols answer', async () => {
+    const list = JSON.parse(fixture('protocols')) as Record<string, unknown>[];
+    delete list[1]!.slug;
+    answer({ status: 200, body: JSON.stringify(list) });
+    const { value, skipped } = await collectSkipped(() => client.protocols());
+    assert.deepEqual(value.map((p) => p.slug), ['aave-v3', 'jito-liquid-staking', 'binance-cex']);
+    assert.deepEqual(skippedCaveats(skipped), [{
+      code: 'items_skipped', leg: 'defi_data',
+      message: "1 malformed protocol entry from DefiLlama was skipped (first: /1 must have required property 'slug'); the rest of the list was used.",
+    }]);
+  });
+
+  it('one pool with a string tvlUsd is skipped and reported; the envelope and the other pools are kept, and a replay counts it once per call', async () => {
+    const body = JSON.parse(fixture('pools')) as { status: string; data: Record<string, unknown>[] };
+    const lost = body.data[2]!.pool;
+    body.data[2]!.tvlUsd = String(body.data[2]!.tvlUsd);
+    answer({ status: 200, body: JSON.stringify(body) });
+    const { value: pools, skipped } = await collectSkipped(() => client.pools());
+    assert.equal(pools.status, 'success');
+    assert.equal(pools.data.length, 5);
+    assert.ok(!pools.data.some((p) => p.pool === lost));
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [['defi_data', 'DefiLlama', 'yield pool', 1, '/2/tvlUsd must be number']]);
+    // A caller that shares the list (yield-pools-cache.ts) replays its skips into each later call, once per call.
+    const later = await collectSkipped(async () => replaySkipped(replaySkipped(pools)));
+    assert.deepEqual(later.skipped, skipped);
+  });
+
+  it('pools: data that is not an array, or pools that are all malformed, are malformed', async () => {
+    const allBad = JSON.parse(fixture('pools')) as { data: Record<string, unknown>[] };
+    for (const pool of allBad.data) delete pool.pool;
+    for (const body of ['{"status":"success","data":{}}', JSON.stringify(allBad)]) {
+      answer({ status: 200, body });
+      await assert.rejects(client.pools(), (e: unknown) => e instanceof SourceError && e.kind === 'malformed' && e.leg === 'defi_data');
+    }
   });
 
   it('a 429 then a 200 is retried and succeeds', async () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { bestPair, DexScreenerClient, type DexPair } from '../../src/sources/dexscreener.js';
+import { collectSkipped, skippedCaveats } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { failure } from '../helpers/source-failure.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
@@ -99,13 +100,42 @@ describe('DexScreenerClient failures', () => {
     assert.equal((await failure(client().tokenPairs([JUP]))).kind, 'malformed');
   });
 
-  test('a pair missing a required field is malformed', async () => {
-    const broken = JSON.parse(PAIRS) as Record<string, unknown>[];
-    delete broken[1]!.pairAddress;
+  test('an old pair without quoteToken.address is skipped and reported; the other pairs answer', async () => {
+    const pairs = JSON.parse(PAIRS) as { pairAddress: string; quoteToken: Record<string, unknown> }[];
+    delete pairs[1]!.quoteToken.address;
+    fake.script = [{ body: JSON.stringify(pairs) }];
+    const { value, skipped } = await collectSkipped(() => client().tokenPairs([JUP]));
+    assert.deepEqual(value.map((p) => p.pairAddress), [pairs[0]!, pairs[2]!, pairs[3]!].map((p) => p.pairAddress));
+    assert.deepEqual(skippedCaveats(skipped), [{
+      code: 'items_skipped',
+      leg: 'market_data',
+      message: "1 malformed pair entry from DEX Screener was skipped (first: /1/quoteToken must have required property 'address'); the rest of the list was used.",
+    }]);
+  });
+
+  test('skips of every batch are summed into one caveat', async () => {
+    const pairs = JSON.parse(PAIRS) as { quoteToken: Record<string, unknown> }[];
+    delete pairs[2]!.quoteToken.address;
+    fake.script = [{ body: JSON.stringify(pairs) }];
+    const mints = Array.from({ length: 45 }, (_, i) => `Mint${String(i).padStart(40, 'x')}`);
+    const { value, skipped } = await collectSkipped(() => client().tokenPairs(mints));
+    assert.equal(fake.requests.length, 2);
+    assert.equal(value.length, 3, 'both batches answered the same three good pairs: kept once');
+    assert.deepEqual(skippedCaveats(skipped).map((c) => c.message.slice(0, 56)), ['2 malformed pair entries from DEX Screener were skipped ']);
+  });
+
+  test('a list in which no pair is valid is malformed, not an empty market', async () => {
+    const broken = (JSON.parse(PAIRS) as Record<string, unknown>[]).map((p) => ({ ...p, pairAddress: undefined }));
     fake.script = [{ body: JSON.stringify(broken) }];
     const err = await failure(client().tokenPairs([JUP]));
     assert.equal(err.kind, 'malformed');
     assert.equal(err.leg, 'market_data');
+    assert.match(err.message, /all 4 pair entries are malformed/);
+  });
+
+  test('a wrapped body (the older `{ schemaVersion, pairs }`) is malformed: the envelope stays strict', async () => {
+    fake.script = [{ body: JSON.stringify({ schemaVersion: '1.0.0', pairs: JSON.parse(PAIRS) }) }];
+    assert.equal((await failure(client().tokenPairs([JUP]))).kind, 'malformed');
   });
 
   test('a 429 then a 200 is retried to success', async () => {

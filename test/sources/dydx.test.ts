@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { createDydxHandler } from '../../src/sandbox/providers/perps/dydx.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
+import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { DydxIndexerClient } from '../../src/sources/perps/dydx.js';
 import type { PerpsWorld, RefMarket } from '../../src/sources/perps/types.js';
@@ -79,15 +80,34 @@ describe('DydxIndexerClient on a hand-written body', () => {
     ], 1e-12);
   });
 
-  test('a covered market with a numeric price, an empty rate or no margin fraction is malformed; so is a body without `markets`', async () => {
-    const bodies: unknown[] = [];
+  test('a covered market with a numeric price, an empty rate, no margin fraction or a NaN size is skipped and reported; the others answer', async () => {
+    const whole = await (async () => {
+      server.reply = () => ({ body: marketsBody() });
+      return clientFor(server.url).markets();
+    })();
+    assert.ok(whole.some((m) => m.asset === 'BTC'));
+    const errors: string[] = [];
     for (const over of [{ oraclePrice: 97210.25 }, { nextFundingRate: '' }, { initialMarginFraction: '0' }, { openInterest: 'NaN' }]) {
       const body = marketsBody();
       body.markets['BTC-USD'] = { ...body.markets['BTC-USD'], ...over };
-      bodies.push(body);
+      server.reply = () => ({ body });
+      const { value, skipped } = await collectSkipped(() => clientFor(server.url).markets());
+      assert.deepEqual(value, whole.filter((m) => m.asset !== 'BTC'), JSON.stringify(over));
+      assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count]), [['perps_venue_d', 'reference venue D', 'market', 1]]);
+      errors.push(skipped[0]!.firstError ?? '');
     }
-    bodies.push({ perpetualMarkets: {} }, [marketsBody().markets['BTC-USD']]);
-    for (const body of bodies) {
+    assert.deepEqual(errors, [
+      '/BTC-USD/oraclePrice must be string',
+      '/BTC-USD/nextFundingRate must match pattern "^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"',
+      '/BTC-USD has a value that is not a finite decimal, or a margin fraction that is not positive',
+      '/BTC-USD/openInterest must match pattern "^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"',
+    ]);
+  });
+
+  test('every covered market malformed, or a body without `markets`, is malformed', async () => {
+    const allBad = marketsBody();
+    for (const ticker of Object.keys(allBad.markets)) allBad.markets[ticker] = { ...allBad.markets[ticker]!, oraclePrice: 1 };
+    for (const body of [allBad, { perpetualMarkets: {} }, [marketsBody().markets['BTC-USD']]]) {
       server.reply = () => ({ body });
       const err = await failure(clientFor(server.url).markets());
       assert.equal(err.kind, 'malformed', JSON.stringify(body).slice(0, 80));

@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { HttpSource } from '../../src/sources/http-source.js';
-import { HeliusClient } from '../../src/sources/helius.js';
-import { SourceError } from '../../src/sources/errors.js';
+import { HeliusClient, servedCount } from '../../src/sources/helius.js';
+import { collectSkipped, skippedCaveats, SourceError } from '../../src/sources/errors.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/helius/${name}`, import.meta.url), 'utf8');
@@ -137,6 +137,34 @@ describe('DAS getAssetsByOwner', () => {
     assert.equal(capped.pagesFetched, 2);
   });
 
+  test('one asset without `ownership` is skipped and reported; the page and the other assets answer', async () => {
+    const page = JSON.parse(fixture('getAssetsByOwner.page1.json'));
+    const lost = page.result.items[2].id;
+    delete page.result.items[2].ownership;
+    reply = () => ({ body: JSON.stringify(page) });
+    const { value, skipped } = await collectSkipped(() => client().getAssetsByOwner(WALLET));
+    assert.equal(value.items.length, 5);
+    assert.ok(!value.items.some((a) => a.id === lost));
+    assert.deepEqual(value.nativeBalance, { lamports: 2847193560, price_per_sol: 142.37, total_price: 405.35494714 });
+    assert.deepEqual(skippedCaveats(skipped), [{
+      code: 'items_skipped', leg: 'wallet_assets',
+      message: "1 malformed asset entry from Helius was skipped (first: /2 must have required property 'ownership'); the rest of the list was used.",
+    }]);
+  });
+
+  test('a full page with one skipped asset is still full: paging goes on (the page as served decides, not the items kept)', async () => {
+    const page = JSON.parse(fixture('getAssetsByOwner.page1.json'));
+    const items = page.result.items as Record<string, unknown>[];
+    const bad = { ...items[1]!, ownership: undefined };
+    const pageOf = (n: number) => JSON.stringify({ ...page, result: { ...page.result, page: n, limit: 2, total: n === 1 ? 2 : 1, items: n === 1 ? [items[0], bad] : [items[2]] } });
+    reply = (req) => ({ body: pageOf(req.body.params.page) });
+    const { value, skipped } = await collectSkipped(() => client().getAssetsByOwner(WALLET, { limit: 2, maxPages: 5 }));
+    assert.deepEqual(seen.map((r) => r.body.params.page), [1, 2]);
+    assert.deepEqual(value.items.map((a) => a.id), [items[0]!.id, items[2]!.id]);
+    assert.equal(value.truncated, false);
+    assert.equal(skipped[0]?.count, 1);
+  });
+
   test('a body that is not the documented shape is malformed, not trusted', async () => {
     reply = () => ({ body: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { total: 1, limit: 1000, items: [{ id: 'x' }] } }) });
     await rejectsWith(client().getAssetsByOwner(WALLET), 'malformed');
@@ -244,6 +272,27 @@ describe('Enhanced transactions', () => {
     reply = () => ({ body: '[]' });
     await client().parseTransactions(Array.from({ length: 150 }, (_, i) => `sig${i}`));
     assert.deepEqual(seen.map((s) => s.body.transactions.length), [100, 50]);
+  });
+
+  test('history: one transaction without a signature is skipped and reported; `servedCount` still sees the page as served', async () => {
+    const txs = JSON.parse(fixture('transactionsByAddress.json')) as Record<string, unknown>[];
+    delete txs[1]!.signature;
+    reply = () => ({ body: JSON.stringify(txs) });
+    const { value, skipped } = await collectSkipped(() => client().getTransactionsByAddress(WALLET, { limit: 3 }));
+    assert.deepEqual(value.map((t) => t.type), ['SWAP', 'UNKNOWN']);
+    assert.equal(servedCount(value), 3, 'a full page of 3: the caller pages on');
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [
+      ['wallet_assets', 'Helius', 'transaction', 1, "/1 must have required property 'signature'"],
+    ]);
+  });
+
+  test('parse: a malformed transaction in a batch is skipped and reported; the others answer', async () => {
+    const txs = JSON.parse(fixture('transactionsByAddress.json')) as Record<string, unknown>[];
+    txs[0]!.timestamp = '1733828400';
+    reply = () => ({ body: JSON.stringify(txs) });
+    const { value, skipped } = await collectSkipped(() => client().parseTransactions(txs.map((t) => String(t.signature))));
+    assert.deepEqual(value.map((t) => t.signature), [txs[1]!.signature, txs[2]!.signature]);
+    assert.equal(skipped[0]?.firstError, '/0/timestamp must be integer');
   });
 
   test('malformed, 429→200, 500×3', async () => {

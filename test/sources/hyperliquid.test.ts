@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { createHyperliquidHandler } from '../../src/sandbox/providers/perps/hyperliquid.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
+import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { assetOfCoin, HyperliquidClient, tokensPerCoin } from '../../src/sources/perps/hyperliquid.js';
 import type { LeaderboardRow, PerpsWorld, RefAccount, RefMarket, RefPortfolio } from '../../src/sources/perps/types.js';
@@ -198,14 +199,36 @@ describe('HyperliquidClient on hand-written bodies', () => {
     assert.equal((await clientFor(server.url).markets()).length, 4);
   });
 
-  test('markets: numbers that are not decimal strings, missing contexts or the wrong envelope are malformed', async () => {
+  test('markets: a covered coin whose context has a number that is not a decimal string is skipped and reported; the others answer', async () => {
     const numeric = metaAndCtxs();
     (numeric[1] as Record<string, unknown>[])[3]!.markPx = 150.25;
     const nan = metaAndCtxs();
     (nan[1] as Record<string, unknown>[])[0]!.funding = 'NaN';
+    const cases: [unknown, string, string][] = [[numeric, 'SOL', '/SOL/markPx must be string'], [nan, 'BTC', '/BTC/funding must match pattern']];
+    for (const [body, lost, firstError] of cases) {
+      server.reply = () => ({ body });
+      const { value, skipped } = await collectSkipped(() => clientFor(server.url).markets());
+      assertApproxEqual(value, EXPECTED_MARKETS.filter((m) => m.asset !== lost), 1e-12);
+      assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count]), [['perps_venue_c', 'reference venue C', 'market', 1]]);
+      assert.ok(skipped[0]!.firstError?.startsWith(firstError), skipped[0]!.firstError ?? '');
+    }
+  });
+
+  test('markets: a malformed universe entry is skipped in place (the contexts stay aligned) and reported', async () => {
+    const body = metaAndCtxs();
+    delete (body[0] as { universe: Record<string, unknown>[] }).universe[1]!.maxLeverage;
+    server.reply = () => ({ body });
+    const { value, skipped } = await collectSkipped(() => clientFor(server.url).markets());
+    assertApproxEqual(value, EXPECTED_MARKETS.filter((m) => m.asset !== 'ETH'), 1e-12);
+    assert.deepEqual(skipped.map((n) => [n.count, n.firstError]), [[1, "/1 must have required property 'maxLeverage'"]]);
+  });
+
+  test('markets: missing contexts, a universe of malformed entries only, or the wrong envelope are malformed', async () => {
     const short = metaAndCtxs();
     (short[1] as unknown[]).length = 4;
-    for (const body of [numeric, nan, short, { universe: [] }, [metaAndCtxs()[0]]]) {
+    const allBad = metaAndCtxs();
+    for (const entry of (allBad[0] as { universe: Record<string, unknown>[] }).universe) entry.maxLeverage = '40';
+    for (const body of [short, allBad, { universe: [] }, [metaAndCtxs()[0]]]) {
       server.reply = () => ({ body });
       const err = await failure(clientFor(server.url).markets());
       assert.equal(err.kind, 'malformed');
@@ -236,15 +259,33 @@ describe('HyperliquidClient on hand-written bodies', () => {
     assert.equal(server.seen.length, 0);
   });
 
-  test('account: a position without entryPx or with a numeric size is malformed', async () => {
+  test('account: a position without entryPx, or with a numeric size, is skipped and reported; the account and its other positions answer', async () => {
+    const whole = await (async () => {
+      server.reply = () => ({ body: clearinghouseState() });
+      return clientFor(server.url).account(TRADER);
+    })();
     const broken = clearinghouseState() as { assetPositions: { position: Record<string, unknown> }[] };
+    const lost = broken.assetPositions[1]!.position.coin;
     delete broken.assetPositions[1]!.position.entryPx;
     server.reply = () => ({ body: broken });
-    assert.equal((await failure(clientFor(server.url).account(TRADER))).kind, 'malformed');
+    const { value, skipped } = await collectSkipped(() => clientFor(server.url).account(TRADER));
+    assertApproxEqual(value, { ...whole, positions: whole.positions.filter((p) => p.coin !== lost) }, 1e-12);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.what, n.count, n.firstError]), [['perps_venue_c', 'position', 1, "/1/position must have required property 'entryPx'"]]);
     const numeric = clearinghouseState() as { assetPositions: { position: Record<string, unknown> }[] };
     numeric.assetPositions[0]!.position.szi = 120.5;
     server.reply = () => ({ body: numeric });
-    assert.equal((await failure(clientFor(server.url).account(TRADER))).kind, 'malformed');
+    assert.equal((await collectSkipped(() => clientFor(server.url).account(TRADER))).skipped[0]?.count, 1);
+  });
+
+  test('account: positions all malformed, or no margin summary, is malformed', async () => {
+    const allBad = clearinghouseState() as { assetPositions: { position: Record<string, unknown> }[] };
+    for (const entry of allBad.assetPositions) delete entry.position.entryPx;
+    const noSummary = clearinghouseState() as Record<string, unknown>;
+    delete noSummary.marginSummary;
+    for (const body of [allBad, noSummary]) {
+      server.reply = () => ({ body });
+      assert.equal((await failure(clientFor(server.url).account(TRADER))).kind, 'malformed');
+    }
   });
 
   test('portfolio: each window is its latest cumulative pnl and its volume; the perp* windows are not used', async () => {
@@ -292,13 +333,35 @@ describe('HyperliquidClient on hand-written bodies', () => {
     assertApproxEqual(rows, expected, 1e-15);
   });
 
-  test('leaderboard: a row without its month window, or a bare array, is malformed', async () => {
-    const body = leaderboardBody();
-    body.leaderboardRows[1]!.windowPerformances.splice(2, 1);
-    server.reply = () => ({ body });
-    assert.equal((await failure(clientFor(server.url).leaderboard())).kind, 'malformed');
-    server.reply = () => ({ body: leaderboardBody().leaderboardRows });
-    assert.equal((await failure(clientFor(server.url).leaderboard())).kind, 'malformed');
+  test('leaderboard: a row without its month window, or without its address, is skipped and reported; the other rows answer', async () => {
+    const whole = await (async () => {
+      server.reply = () => ({ body: leaderboardBody() });
+      return clientFor(server.url).leaderboard();
+    })();
+    assert.equal(whole.length, 2);
+    const noMonth = leaderboardBody();
+    noMonth.leaderboardRows[1]!.windowPerformances.splice(2, 1);
+    const noAddress = leaderboardBody();
+    delete (noAddress.leaderboardRows[0] as Partial<(typeof noAddress.leaderboardRows)[0]>).ethAddress;
+    const cases: [unknown, LeaderboardRow[], string][] = [
+      [noMonth, [whole[0]!], 'a leaderboard row has no "month" window'],
+      [noAddress, [whole[1]!], "/0 must have required property 'ethAddress'"],
+    ];
+    for (const [body, kept, firstError] of cases) {
+      server.reply = () => ({ body });
+      const { value, skipped } = await collectSkipped(() => clientFor(server.url).leaderboard());
+      assert.deepEqual(value, kept);
+      assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [['perps_venue_c', 'reference venue C', 'leaderboard row', 1, firstError]]);
+    }
+  });
+
+  test('leaderboard: a bare array, or rows that all lack a window, is malformed', async () => {
+    const allBad = leaderboardBody();
+    for (const row of allBad.leaderboardRows) row.windowPerformances.splice(2, 1);
+    for (const body of [leaderboardBody().leaderboardRows, allBad]) {
+      server.reply = () => ({ body });
+      assert.equal((await failure(clientFor(server.url).leaderboard())).kind, 'malformed');
+    }
   });
 
   test('a 422 (what Hyperliquid answers a body it cannot read) is unavailable and not retried', async () => {

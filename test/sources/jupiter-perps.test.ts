@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { getAddressDecoder, getAddressEncoder, getBase58Decoder } from '@solana/kit';
+import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import {
   AccountLayoutError,
@@ -512,9 +513,19 @@ describe('JupiterPerpsClient on hand-written accounts', () => {
     assert.equal((await failure(client.markets())).kind, 'malformed');
   });
 
-  test('a position with the wrong discriminator is malformed', async () => {
+  test("a position account with the wrong discriminator is skipped and reported; the owner's other positions answer", async () => {
     reset();
+    const whole = await client.positionsByOwner(OWNER_A);
     node.programAccounts.push({ pubkey: addr('position/bad'), owner: PROGRAM, data: positionBytes(LONG_SOL, 'PositionRequest') });
+    const { value, skipped } = await collectSkipped(() => client.positionsByOwner(OWNER_A));
+    assert.deepEqual(value, whole);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count]), [['perps_venue_a', 'pool venue A', 'position account', 1]]);
+    assert.match(skipped[0]!.firstError ?? '', new RegExp(`^position ${addr('position/bad')}: `));
+  });
+
+  test('a list of position accounts none of which decodes is malformed (a changed layout, not an odd account)', async () => {
+    reset();
+    node.programAccounts = [{ pubkey: addr('position/bad'), owner: PROGRAM, data: positionBytes(LONG_SOL, 'PositionRequest') }];
     assert.equal((await failure(client.positionsByOwner(OWNER_A))).kind, 'malformed');
   });
 });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
 import { failure } from '../helpers/source-failure.js';
@@ -67,6 +68,18 @@ describe('JupiterClient tokens (Tokens API V2 search)', () => {
     assert.equal(tokens[0]!.stats24h, null);
   });
 
+  test('one entry without decimals is skipped and reported; the other tokens answer', async () => {
+    const entries = JSON.parse(fixture('tokens-search.json')) as { id: string; decimals?: number }[];
+    const broken = entries.findIndex((t) => t.id === FRESH);
+    delete entries[broken]!.decimals;
+    fake.script = [{ body: JSON.stringify(entries) }];
+    const { value, skipped } = await collectSkipped(() => client().jupiter.tokens([JUP, FRESH]));
+    assert.deepEqual(value.map((t) => t.id), [JUP]);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [
+      ['price_aggregator', 'Jupiter', 'token', 1, `/${broken} must have required property 'decimals'`],
+    ]);
+  });
+
   test('several mints go in one comma-separated query; an unknown mint is null, not an error', async () => {
     fake.script = [{ body: fixture('tokens-search-empty.json') }];
     assert.deepEqual(await client().jupiter.tokens([JUP, FRESH]), []);
@@ -101,9 +114,20 @@ describe('JupiterClient prices (Price API V3)', () => {
     assert.deepEqual(fake.requests.map((r) => r.query.get('ids')!.split(',').length).sort((a, b) => a - b), [10, 50]);
   });
 
-  test('a price given as a string is malformed', async () => {
-    fake.script = [{ body: JSON.stringify({ [SOL]: { usdPrice: '147.48', blockId: 1, decimals: 9 } }) }];
-    assert.equal((await failure(client().jupiter.prices([SOL]))).kind, 'malformed');
+  test('one price given as a string is left out (unknown, never zero) and reported; the other prices answer', async () => {
+    const body = JSON.parse(fixture('price.json')) as Record<string, Record<string, unknown>>;
+    body[JUP]!.usdPrice = String(body[JUP]!.usdPrice);
+    fake.script = [{ body: JSON.stringify(body) }];
+    const { value, skipped } = await collectSkipped(() => client().jupiter.prices([SOL, JUP]));
+    assert.deepEqual(Object.keys(value), [SOL]);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [['price_aggregator', 'Jupiter', 'price', 1, `/${JUP}/usdPrice must be number`]]);
+  });
+
+  test('prices that are all malformed, or a body that is not a map, are malformed', async () => {
+    for (const body of [{ [SOL]: { usdPrice: '147.48', blockId: 1, decimals: 9 } }, [{ usdPrice: 147.48, decimals: 9 }]]) {
+      fake.script = [{ body: JSON.stringify(body) }];
+      assert.equal((await failure(client().jupiter.prices([SOL]))).kind, 'malformed');
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SourceError } from '../../src/sources/errors.js';
+import { collectSkipped, servedCount, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { SolanaRpcClient, readMint, readTokenAccount } from '../../src/sources/solana-rpc.js';
 import { ManualTimers } from '../../src/lib/timers.js';
@@ -170,6 +170,41 @@ describe('SolanaRpcClient (fixtures)', () => {
     assert.equal(sigs.length, 3);
     assert.equal(sigs[0]!.err, null);
     assert.deepEqual(sigs[1]!.err, { InstructionError: [2, { Custom: 6001 }] });
+  });
+
+  it('getSignaturesForAddress: one entry with a truncated signature is skipped and reported; servedCount keeps the page size as served', async () => {
+    const body = JSON.parse(fixture('getSignaturesForAddress')) as { result: Record<string, unknown>[] };
+    const lost = body.result[1]!.signature as string;
+    body.result[1]!.signature = lost.slice(0, 20);
+    answer({ status: 200, body: JSON.stringify(body) });
+    const { value, skipped } = await collectSkipped(() => client.getSignaturesForAddress(WALLET, { limit: 3 }));
+    assert.deepEqual(value.map((s) => s.signature), [body.result[0]!.signature, body.result[2]!.signature]);
+    assert.equal(servedCount(value), 3);
+    assert.deepEqual(skipped.map((n) => [n.leg, n.provider, n.what, n.count, n.firstError]), [
+      ['chain_rpc', 'the Solana RPC node', 'signature', 1, '/1/signature must NOT have fewer than 64 characters'],
+    ]);
+  });
+
+  it('getTokenLargestAccounts: one holder account with a numeric amount is skipped and reported; the context and the others answer', async () => {
+    const body = JSON.parse(fixture('getTokenLargestAccounts')) as { result: { context: { slot: number }; value: Record<string, unknown>[] } };
+    body.result.value[0]!.amount = Number(body.result.value[0]!.amount);
+    answer({ status: 200, body: JSON.stringify(body) });
+    const { value, skipped } = await collectSkipped(() => client.getTokenLargestAccounts(RISKY));
+    assert.equal(value.context.slot, body.result.context.slot);
+    assert.deepEqual(value.value.map((a) => a.address), body.result.value.slice(1).map((a) => a.address));
+    assert.deepEqual(skipped.map((n) => [n.what, n.count, n.firstError]), [['largest token account', 1, '/0/amount must be string']]);
+  });
+
+  it('lists whose entries are all malformed, or over the documented caps, are malformed', async () => {
+    const isMalformed = (e: unknown) => e instanceof SourceError && e.kind === 'malformed' && e.leg === 'chain_rpc';
+    const sigs = JSON.parse(fixture('getSignaturesForAddress')) as { result: Record<string, unknown>[] };
+    for (const entry of sigs.result) entry.slot = -1;
+    answer({ status: 200, body: JSON.stringify(sigs) });
+    await assert.rejects(client.getSignaturesForAddress(WALLET), isMalformed);
+    const largest = JSON.parse(fixture('getTokenLargestAccounts')) as { result: { value: unknown[] } };
+    largest.result.value = Array.from({ length: 21 }, () => largest.result.value[0]);
+    answer({ status: 200, body: JSON.stringify(largest) });
+    await assert.rejects(client.getTokenLargestAccounts(RISKY), isMalformed);
   });
 
   it('getTransaction asks for jsonParsed v0 and returns parsed instructions, token balances and meta.err', async () => {

@@ -1,7 +1,7 @@
 /**
  * Per-source fault injection for the sandbox providers: latency, an error rate (HTTP 5xx or 429 with
  * Retry-After), flapping, hanging requests (timeouts) and bad bodies (truncated JSON, a wrong shape, the
- * real answer with its values of the wrong type or its fields missing). Set from `SANDBOX_FAULTS` (JSON, e.g.
+ * real answer with its values of the wrong type or its fields missing, or with one list entry broken). Set from `SANDBOX_FAULTS` (JSON, e.g.
  * `{"market_data":{"latencyMs":50}}`) at start-up, or at run time by tests. Deterministic: an error rate
  * of 0.25 fails exactly every 4th request, so a test sees the same sequence every run.
  *
@@ -29,6 +29,12 @@ export interface Fault {
   wrongTypes?: boolean;
   /** Answer 200 with the real body stripped of every scalar field (objects and arrays keep their structure). */
   missingFields?: boolean;
+  /**
+   * Answer 200 with the real body, ONE list entry broken: the first entry of the first list of objects
+   * (breadth-first: a top-level array, else e.g. `result.items` or `data`) loses its scalar fields. What an
+   * old DEX Screener pair without `quoteToken.address` is to a client: one bad entry in a good list.
+   */
+  malformedItem?: boolean;
   /**
    * Alternate failing and working, starting with a failure (odd requests get `errorStatus`): a source that
    * is up and down, whose first request fails so a test sees the failure without retries.
@@ -105,7 +111,27 @@ export class FaultController {
 export function corruptBody(body: unknown, fault: Fault | undefined): unknown {
   if (fault?.wrongTypes) return retype(body);
   if (fault?.missingFields) return stripScalars(body);
+  if (fault?.malformedItem) return breakFirstItem(body);
   return body;
+}
+
+/** A copy of `body` whose first list of objects (breadth-first) has its first entry stripped of scalars. */
+function breakFirstItem(body: unknown): unknown {
+  const copy = structuredClone(body);
+  const queue: unknown[] = [copy];
+  for (let value = queue.shift(); value !== undefined; value = queue.shift()) {
+    if (Array.isArray(value)) {
+      const first: unknown = value[0];
+      if (first !== null && typeof first === 'object' && !Array.isArray(first)) {
+        value[0] = stripScalars(first);
+        return copy;
+      }
+      queue.push(...value);
+    } else if (value !== null && typeof value === 'object') {
+      queue.push(...Object.values(value));
+    }
+  }
+  return copy;
 }
 
 function retype(value: unknown): unknown {

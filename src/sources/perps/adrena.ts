@@ -16,10 +16,10 @@
 import { isAddress } from '@solana/kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
-import { SourceError } from '../errors.js';
+import { reportSkipped, SourceError } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { jsonRpc } from '../json-rpc.js';
-import { wireParser } from '../wire.js';
+import { someValid, wireListParser, wireParser, type ParsedList } from '../wire.js';
 import {
   ACCOUNT_SIZES,
   ADRENA_ORACLE,
@@ -64,10 +64,32 @@ const Base64Account = Type.Object({
   owner: Base58,
 });
 const MultipleAccounts = Type.Object({ context: Type.Object({ slot: Type.Integer({ minimum: 0 }) }), value: Type.Array(Nullable(Base64Account)) });
-const ProgramAccounts = Type.Array(Type.Object({ pubkey: Base58, account: Base64Account }));
+const ProgramAccount = Type.Object({ pubkey: Base58, account: Base64Account });
 type Base64Account = Static<typeof Base64Account>;
 const parseMultiple = wireParser(MultipleAccounts);
-const parseProgramAccounts = wireParser(ProgramAccounts);
+// Position accounts per entry (src/sources/wire.ts): one account of another shape, or whose bytes do not
+// decode, is skipped and reported; the list itself must be an array. Pool, custody and oracle reads stay strict.
+const parseProgramAccounts = wireListParser(ProgramAccount);
+
+/**
+ * The owner's position accounts, decoded one by one: an account that does not decode (another owner, bytes of
+ * another layout, an open position without a side) is skipped and counted; when none decodes, the list is malformed.
+ */
+function decodedPositions(json: unknown): ParsedList<{ pubkey: string; position: AdrenaPositionAccount }> {
+  const list = parseProgramAccounts(json);
+  const items: { pubkey: string; position: AdrenaPositionAccount }[] = [];
+  let undecodable: string | null = null;
+  for (const { pubkey, account } of list.items) {
+    try {
+      const position = decodeAs(decodePosition, account, 'position account');
+      if (position.sizeUsd !== 0n && position.side !== SIDE.long && position.side !== SIDE.short) throw malformed('position account', new Error(`side ${position.side}`));
+      items.push({ pubkey, position });
+    } catch (err) {
+      undecodable ??= `${pubkey}: ${err instanceof Error ? err.message : 'undecodable'}`;
+    }
+  }
+  return someValid({ items, skipped: list.skipped + list.items.length - items.length, firstError: list.firstError ?? undecodable }, 'position account');
+}
 
 // ── Units and formulas (pure; exported for the tests and the sandbox encoder) ──────────────────────
 
@@ -337,22 +359,21 @@ export class AdrenaClient implements PoolVenueSource {
       { memcmp: { offset: POSITION_OFFSETS.pool, bytes: this.poolAddress } },
     ];
     const [accounts, state] = await Promise.all([
-      jsonRpc(this.rpc, this.path, 'getProgramAccounts', [ADRENA_PROGRAM_ID, { encoding: 'base64', commitment: 'confirmed', filters }], parseProgramAccounts, signal),
+      jsonRpc(this.rpc, this.path, 'getProgramAccounts', [ADRENA_PROGRAM_ID, { encoding: 'base64', commitment: 'confirmed', filters }], decodedPositions, signal),
       this.poolState(signal),
     ]);
     const now = this.nowSeconds();
     const positions: PoolPosition[] = [];
-    for (const { pubkey, account } of accounts) {
-      const position = decodeAs(decodePosition, account, 'position account');
+    for (const { pubkey, position } of accounts.items) {
       if (position.sizeUsd === 0n) continue;
       if (position.owner !== owner || position.pool !== this.poolAddress) continue;
-      if (position.side !== SIDE.long && position.side !== SIDE.short) throw malformed('position account', new Error(`side ${position.side}`));
       const custody = state.custodies.get(position.custody);
       const asset = custody && !custody.isStable ? ADRENA_TOKENS[custody.mint]?.asset : null;
       // A position on a custody outside SOL/BTC/BONK is not one of the service's markets.
       if (!asset) continue;
       positions.push(adrenaPoolPosition(pubkey, position, asset, state.custodies.get(position.collateralCustody) ?? null, now));
     }
-    return positions.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.address.localeCompare(b.address));
+    positions.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.address.localeCompare(b.address));
+    return reportSkipped(positions, { leg: LEG, provider: 'pool venue B', what: 'position account', count: accounts.skipped, firstError: accounts.firstError });
   }
 }

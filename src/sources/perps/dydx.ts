@@ -8,8 +8,9 @@
  * 1 / `initialMarginFraction`. The indexer reports no mark price: `markPriceUsd` is the oracle price.
  * BONK-USD is quoted per BONK, so no lot scaling applies.
  */
+import { reportSkipped } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
-import { wireParser } from '../wire.js';
+import { someValid, wireParser, wireRecordParser, type ParsedList } from '../wire.js';
 import type { PerpsAsset, RefMarket, RefVenueDSource } from './types.js';
 import { decimal } from './wire/decimal.js';
 import { DydxMarketSchema, DydxPerpetualMarketsSchema, type DydxMarket } from './wire/dydx.js';
@@ -26,7 +27,7 @@ export interface DydxIndexerClientOptions {
 }
 
 const parseMarkets = wireParser(DydxPerpetualMarketsSchema);
-const parseMarket = wireParser(DydxMarketSchema);
+const parseMarketMap = wireRecordParser(DydxMarketSchema);
 
 function refMarket(asset: PerpsAsset, market: DydxMarket): RefMarket {
   const oracle = decimal(market.oraclePrice);
@@ -45,17 +46,46 @@ function refMarket(asset: PerpsAsset, market: DydxMarket): RefMarket {
   };
 }
 
-function marketsFrom(json: unknown): RefMarket[] {
+/**
+ * The covered markets, each checked on its own (the venue's other markets are not read at all): a malformed
+ * one is skipped and counted, the others still answer; when every covered market listed is malformed, the
+ * body is.
+ */
+function marketsFrom(json: unknown): { markets: RefMarket[]; list: ParsedList<unknown> } {
   const { markets } = parseMarkets(json);
-  const found: RefMarket[] = [];
+  const assetOf = new Map<string, PerpsAsset>();
+  const covered: Record<string, unknown> = {};
   for (const [asset, ticker] of Object.entries(DYDX_TICKERS) as [PerpsAsset, string][]) {
     if (!Object.hasOwn(markets, ticker)) continue;
-    const market = parseMarket(markets[ticker]);
-    // Paused, cancel-only, initializing or settling markets cannot be entered: they are no quote.
-    if (market.status !== 'ACTIVE') continue;
-    found.push(refMarket(asset, market));
+    assetOf.set(ticker, asset);
+    covered[ticker] = markets[ticker];
   }
-  return found;
+  const checked = parseMarketMap(covered);
+  const usable: { asset: PerpsAsset; market: DydxMarket }[] = [];
+  let skipped = checked.skipped;
+  let firstError = checked.firstError;
+  for (const [ticker, market] of checked.items) {
+    // Values no quote can be made of (an infinite decimal, a margin fraction of 0) make one bad entry too.
+    if (!usableNumbers(market)) {
+      skipped++;
+      firstError ??= `/${ticker} has a value that is not a finite decimal, or a margin fraction that is not positive`;
+      continue;
+    }
+    usable.push({ asset: assetOf.get(ticker)!, market });
+  }
+  const list = someValid({ items: usable, skipped, firstError }, 'market');
+  // Paused, cancel-only, initializing or settling markets cannot be entered: they are no quote.
+  const found = list.items.filter(({ market }) => market.status === 'ACTIVE').map(({ asset, market }) => refMarket(asset, market));
+  return { markets: found, list };
+}
+
+/** Whether `refMarket` can read the market: finite decimals and a positive initial margin fraction. */
+function usableNumbers(market: DydxMarket): boolean {
+  try {
+    return [market.oraclePrice, market.nextFundingRate, market.openInterest, market.volume24H].every((v) => Number.isFinite(decimal(v))) && decimal(market.initialMarginFraction) > 0;
+  } catch {
+    return false;
+  }
 }
 
 export class DydxIndexerClient implements RefVenueDSource {
@@ -67,7 +97,8 @@ export class DydxIndexerClient implements RefVenueDSource {
   }
 
   /** SOL-USD, BTC-USD, ETH-USD and BONK-USD when listed and ACTIVE (one request for every market). */
-  markets(signal?: AbortSignal): Promise<RefMarket[]> {
-    return this.http.request('/v4/perpetualMarkets', { parse: marketsFrom, signal });
+  async markets(signal?: AbortSignal): Promise<RefMarket[]> {
+    const { markets, list } = await this.http.request('/v4/perpetualMarkets', { parse: marketsFrom, signal });
+    return reportSkipped(markets, { leg: this.http.leg, provider: 'reference venue D', what: 'market', count: list.skipped, firstError: list.firstError });
   }
 }

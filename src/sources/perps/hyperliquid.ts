@@ -9,13 +9,15 @@
  * every hour (its docs: the 8-hour formula rate is paid hourly at one eighth), e.g. "0.0000125" = the
  * 0.01 %/8 h interest baseline. Annualizing (× 8760) is the analytics' job.
  */
+import { reportSkipped } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
-import { wireParser } from '../wire.js';
+import { mergeParsedLists, someValid, usableListParser, wireListParser, wireParser, wireRecordParser, type ParsedList } from '../wire.js';
 import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, RefAccount, RefMarket, RefPortfolio, RefPosition, RefVenueCSource, RefWindowStats } from './types.js';
 import { decimal } from './wire/decimal.js';
 import {
-  HlAssetCtxSchema, HlClearinghouseStateSchema, HlLeaderboardSchema, HlMetaAndAssetCtxsSchema, HlPortfolioSchema,
-  type HlLeaderboardRow, type HlPortfolioWindow, type HlPosition, type HlWindowPerformance,
+  HlAssetCtxSchema, HlAssetPositionSchema, HlClearinghouseEnvelopeSchema, HlLeaderboardEnvelopeSchema, HlLeaderboardRowSchema,
+  HlMetaAndAssetCtxsEnvelopeSchema, HlPortfolioSchema, HlUniverseEntrySchema,
+  type HlAssetCtx, type HlLeaderboardRow, type HlUniverseEntry, type HlPortfolioWindow, type HlPosition, type HlWindowPerformance,
 } from './wire/hyperliquid.js';
 
 /** Live info API (`POST /info`). */
@@ -47,11 +49,18 @@ export interface HyperliquidClientOptions {
   stats: HttpSource;
 }
 
-const parseMetaAndCtxs = wireParser(HlMetaAndAssetCtxsSchema);
-const parseAssetCtx = wireParser(HlAssetCtxSchema);
-const parseClearinghouse = wireParser(HlClearinghouseStateSchema);
+const PROVIDER = 'reference venue C';
+// Lists per entry (src/sources/wire.ts): a malformed universe entry, asset context, position or leaderboard
+// row is skipped and reported, never the whole answer; envelopes stay strict, and a list with no valid
+// entry is malformed.
+const parseMetaAndCtxs = wireParser(HlMetaAndAssetCtxsEnvelopeSchema);
+const parseUniverse = wireListParser(HlUniverseEntrySchema);
+const parseAssetCtxs = wireRecordParser(HlAssetCtxSchema);
+const parseClearinghouse = wireParser(HlClearinghouseEnvelopeSchema);
+const parsePositions = usableListParser(HlAssetPositionSchema, 'position');
 const parsePortfolio = wireParser(HlPortfolioSchema);
-const parseLeaderboard = wireParser(HlLeaderboardSchema);
+const parseLeaderboard = wireParser(HlLeaderboardEnvelopeSchema);
+const parseLeaderboardRows = usableListParser(HlLeaderboardRowSchema, 'leaderboard row');
 
 const WINDOWS = ['day', 'week', 'month', 'allTime'] as const;
 type WindowName = (typeof WINDOWS)[number];
@@ -67,14 +76,32 @@ function windowsOf<T>(entries: readonly (readonly [string, T])[], what: string):
   return { day: pick('day'), week: pick('week'), month: pick('month'), allTime: pick('allTime') };
 }
 
-function marketsFrom(json: unknown): RefMarket[] {
+/**
+ * The covered coins' markets. Universe entries are checked one by one in place (`assetCtxs[i]` belongs to
+ * `universe[i]`, so a skipped entry must not shift the others); of the contexts, only the covered coins' are
+ * read. A malformed entry of either is skipped and counted; a universe with no valid entry is malformed.
+ */
+function marketsFrom(json: unknown): { markets: RefMarket[]; list: ParsedList<unknown> } {
   const [meta, ctxs] = parseMetaAndCtxs(json);
-  const markets: RefMarket[] = [];
+  // Validated entries are the body's own objects: looked up by identity, the raw positions stay the index.
+  const universeList = someValid(parseUniverse(meta.universe), 'universe');
+  const entryOf = new Map<unknown, HlUniverseEntry>(universeList.items.map((entry) => [entry, entry]));
+  const covered: { asset: PerpsAsset; coin: string; entry: HlUniverseEntry; ctx: unknown }[] = [];
   for (const [asset, coin] of Object.entries(HYPERLIQUID_COINS) as [PerpsAsset, string][]) {
-    const index = meta.universe.findIndex((entry) => entry.name === coin && entry.isDelisted !== true);
+    const index = meta.universe.findIndex((raw) => {
+      const entry = entryOf.get(raw);
+      return entry !== undefined && entry.name === coin && entry.isDelisted !== true;
+    });
     if (index < 0) continue;
     if (index >= ctxs.length) throw new Error(`no asset context for ${coin}`);
-    const ctx = parseAssetCtx(ctxs[index]);
+    covered.push({ asset, coin, entry: entryOf.get(meta.universe[index])!, ctx: ctxs[index] });
+  }
+  const ctxList = parseAssetCtxs(Object.fromEntries(covered.map((c) => [c.coin, c.ctx])));
+  const ctxOf = new Map<string, HlAssetCtx>(ctxList.items);
+  const markets: RefMarket[] = [];
+  for (const { asset, coin, entry } of covered) {
+    const ctx = ctxOf.get(coin);
+    if (ctx === undefined) continue;
     const perCoin = tokensPerCoin(coin);
     const markPx = decimal(ctx.markPx);
     markets.push({
@@ -87,10 +114,10 @@ function marketsFrom(json: unknown): RefMarket[] {
       // Coins × USD per coin: the lot size cancels out.
       openInterestUsd: decimal(ctx.openInterest) * markPx,
       volume24hUsd: decimal(ctx.dayNtlVlm),
-      maxLeverage: meta.universe[index]!.maxLeverage,
+      maxLeverage: entry.maxLeverage,
     });
   }
-  return markets;
+  return { markets, list: mergeParsedLists<unknown>([universeList, ctxList]) };
 }
 
 function positionFrom(position: HlPosition): RefPosition | null {
@@ -147,8 +174,9 @@ export class HyperliquidClient implements RefVenueCSource {
   }
 
   /** SOL, BTC, ETH and BONK (kBONK) as Hyperliquid lists them; a coin missing or delisted is left out. */
-  markets(signal?: AbortSignal): Promise<RefMarket[]> {
-    return this.info.request('/info', { method: 'POST', body: { type: 'metaAndAssetCtxs' }, parse: marketsFrom, signal });
+  async markets(signal?: AbortSignal): Promise<RefMarket[]> {
+    const { markets, list } = await this.info.request('/info', { method: 'POST', body: { type: 'metaAndAssetCtxs' }, parse: marketsFrom, signal });
+    return this.reported(markets, list, 'market', this.info);
   }
 
   /**
@@ -158,13 +186,21 @@ export class HyperliquidClient implements RefVenueCSource {
    */
   async account(address: string, signal?: AbortSignal): Promise<RefAccount> {
     const user = userOf(address);
-    const state = await this.info.request('/info', { method: 'POST', body: { type: 'clearinghouseState', user }, parse: parseClearinghouse, signal });
+    const { state, list } = await this.info.request('/info', {
+      method: 'POST', body: { type: 'clearinghouseState', user }, signal,
+      parse: (json) => {
+        const envelope = parseClearinghouse(json);
+        return { state: envelope, list: parsePositions(envelope.assetPositions) };
+      },
+    });
+    const positions = list.items.map((entry) => positionFrom(entry.position)).filter((p): p is RefPosition => p !== null);
+    this.reported(positions, list, 'position', this.info);
     return {
       address: user,
       accountValueUsd: decimal(state.marginSummary.accountValue),
       totalNotionalUsd: decimal(state.marginSummary.totalNtlPos),
       withdrawableUsd: decimal(state.withdrawable),
-      positions: state.assetPositions.map((entry) => positionFrom(entry.position)).filter((p): p is RefPosition => p !== null),
+      positions,
     };
   }
 
@@ -178,10 +214,29 @@ export class HyperliquidClient implements RefVenueCSource {
     return this.info.request('/info', { method: 'POST', body: { type: 'portfolio', user }, parse, signal });
   }
 
-  /** Every leaderboard row, in the venue's order, with its four windows. */
-  leaderboard(signal?: AbortSignal): Promise<LeaderboardRow[]> {
-    const parse = (json: unknown) => parseLeaderboard(json).leaderboardRows.map(leaderboardRowFrom);
-    return this.stats.request('/Mainnet/leaderboard', { parse, signal });
+  /** Every leaderboard row, in the venue's order, with its four windows (a malformed row, or one missing a window, is skipped and reported). */
+  async leaderboard(signal?: AbortSignal): Promise<LeaderboardRow[]> {
+    const parse = (json: unknown) => {
+      const parsed = parseLeaderboardRows(parseLeaderboard(json).leaderboardRows);
+      const rows: LeaderboardRow[] = [];
+      let missingWindow: string | null = null;
+      for (const row of parsed.items) {
+        try {
+          rows.push(leaderboardRowFrom(row));
+        } catch (err) {
+          missingWindow ??= err instanceof Error ? err.message : 'a window is missing';
+        }
+      }
+      const list = someValid({ items: rows, skipped: parsed.skipped + (parsed.items.length - rows.length), firstError: parsed.firstError ?? missingWindow }, 'leaderboard row');
+      return list;
+    };
+    const list = await this.stats.request('/Mainnet/leaderboard', { parse, signal });
+    return this.reported(list.items, list, 'leaderboard row', this.stats);
+  }
+
+  /** `kept`, with the entries its list skipped reported for the call in progress (an `items_skipped` caveat). */
+  private reported<T extends object>(kept: T, list: ParsedList<unknown>, what: string, source: HttpSource): T {
+    return reportSkipped(kept, { leg: source.leg, provider: PROVIDER, what, count: list.skipped, firstError: list.firstError });
   }
 }
 

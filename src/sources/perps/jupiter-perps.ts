@@ -36,10 +36,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { getBase58Decoder, isAddress } from '@solana/kit';
 import { Nullable } from '../../lib/typebox.js';
-import { SourceError } from '../errors.js';
+import { reportSkipped, SourceError } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { jsonRpc } from '../json-rpc.js';
-import { wireParser } from '../wire.js';
+import { someValid, wireListParser, wireParser, type ParsedList } from '../wire.js';
 import { withContext } from '../wire/solana-rpc.js';
 import {
   BPS_POWER,
@@ -101,7 +101,24 @@ const Base64Account = Type.Object({
 type Base64Account = Static<typeof Base64Account>;
 const parseAccountInfo = wireParser(withContext(Nullable(Base64Account)));
 const parseMultipleAccounts = wireParser(withContext(Type.Array(Nullable(Base64Account))));
-const parseProgramAccounts = wireParser(Type.Array(Type.Object({ pubkey: Base58, account: Base64Account })));
+// Position accounts per entry (src/sources/wire.ts): one account of another shape, or whose bytes do not
+// decode, is skipped and reported; the list itself must be an array, and a list with no usable account is malformed.
+const parseProgramAccounts = wireListParser(Type.Object({ pubkey: Base58, account: Base64Account }));
+
+/** The owner's position accounts, decoded one by one: an account that does not decode counts as skipped. */
+function decodedPositions(json: unknown): ParsedList<{ address: string; position: PositionAccount }> {
+  const list = parseProgramAccounts(json);
+  const items: { address: string; position: PositionAccount }[] = [];
+  let undecodable: string | null = null;
+  for (const { pubkey, account } of list.items) {
+    try {
+      items.push({ address: pubkey, position: decodePosition(accountBytes(account)) });
+    } catch (err) {
+      undecodable ??= `position ${pubkey}: ${err instanceof Error ? err.message : 'undecodable'}`;
+    }
+  }
+  return someValid({ items, skipped: list.skipped + list.items.length - items.length, firstError: list.firstError ?? undecodable }, 'position account');
+}
 
 const accountBytes = (account: Base64Account): Uint8Array => Buffer.from(account.data[0], 'base64');
 const BASE64_CONFIG = { encoding: 'base64', commitment: 'confirmed' } as const;
@@ -276,20 +293,27 @@ export class JupiterPerpsClient implements PoolVenueSource {
       { memcmp: { offset: POSITION_OWNER_OFFSET, bytes: owner } },
     ];
     const [accounts, book] = await Promise.all([
-      this.call('getProgramAccounts', [JUPITER_PERPS_PROGRAM_ID, { ...BASE64_CONFIG, filters }], (json) =>
-        parseProgramAccounts(json).map(({ pubkey, account }) => ({ address: pubkey, position: decodePosition(accountBytes(account)) })),
-      signal),
+      this.call('getProgramAccounts', [JUPITER_PERPS_PROGRAM_ID, { ...BASE64_CONFIG, filters }], decodedPositions, signal),
       this.custodyBook(signal),
     ]);
     const positions: PoolPosition[] = [];
-    for (const { address, position } of accounts) {
+    let skipped = accounts.skipped;
+    let firstError = accounts.firstError;
+    for (const { address, position } of accounts.items) {
       if (position.sizeUsd === 0n || position.owner !== owner || position.pool !== this.poolAddress) continue;
       const custody = book.byAddress.get(position.custody);
       const asset = custody ? MARKET_OF_MINT[custody.mint] : undefined;
       if (!asset) continue;
-      positions.push(this.toPosition(address, position, asset, book.byAddress.get(position.collateralCustody)));
+      try {
+        positions.push(this.toPosition(address, position, asset, book.byAddress.get(position.collateralCustody)));
+      } catch (err) {
+        // An open position without a side, or a time no date can hold: this account is bad, not the venue.
+        skipped++;
+        firstError ??= err instanceof Error ? err.message : `position ${address} is malformed`;
+      }
     }
-    return positions.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+    positions.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+    return reportSkipped(positions, { leg: this.rpc.leg, provider: 'pool venue A', what: 'position account', count: skipped, firstError });
   }
 
   private toPosition(address: string, position: PositionAccount, asset: PerpsAsset, collateral: CustodyAccount | undefined): PoolPosition {

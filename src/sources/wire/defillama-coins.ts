@@ -28,3 +28,5 @@ export const BatchHistoricalCoin = Type.Object({
 
 export const BatchHistoricalResponse = Type.Object({ coins: Type.Record(Type.String(), BatchHistoricalCoin) });
 export type BatchHistoricalResponse = Static<typeof BatchHistoricalResponse>;
+/** The envelope; each coin is checked on its own against `BatchHistoricalCoin` (src/sources/wire.ts). */
+export const BatchHistoricalEnvelope = Type.Object({ coins: Type.Record(Type.String(), Type.Unknown()) });

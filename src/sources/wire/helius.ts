@@ -128,6 +128,15 @@ export const DasAssetList = Type.Object({
   nativeBalance: Type.Optional(DasNativeBalance),
 });
 
+/** The getAssetsByOwner page as the client reads it: `items` are then checked one by one against `DasAsset` (src/sources/wire.ts). */
+export const DasAssetPage = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 0 }),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  items: Type.Array(Type.Unknown()),
+  nativeBalance: Type.Optional(DasNativeBalance),
+});
+
 export type DasPriceInfo = Static<typeof DasPriceInfo>;
 export type DasTokenInfo = Static<typeof DasTokenInfo>;
 export type DasAsset = Static<typeof DasAsset>;

@@ -96,6 +96,8 @@ export const JupPriceEntrySchema = Type.Object({
 
 /** `GET /price/v3`: mint → entry. A null value is tolerated (and treated as "no price"). */
 export const JupPriceResponseSchema = Type.Record(Type.String(), Nullable(JupPriceEntrySchema));
+/** The `GET /price/v3` map as the client reads it: each entry is then checked on its own (src/sources/wire.ts). */
+export const JupPriceMapSchema = Type.Record(Type.String(), Type.Unknown());
 
 export const JupSwapInfoSchema = Type.Object({
   ammKey: Type.String(),

@@ -135,6 +135,8 @@ export const TokenLargestAccount = Type.Object({
 });
 export type TokenLargestAccount = Static<typeof TokenLargestAccount>;
 export const GetTokenLargestAccountsResult = withContext(Type.Array(TokenLargestAccount, { maxItems: 20 }));
+/** The envelope as the client reads it: entries are then checked one by one against `TokenLargestAccount` (src/sources/wire.ts). */
+export const GetTokenLargestAccountsEnvelope = withContext(Type.Array(Type.Unknown(), { maxItems: 20 }));
 export const GetTokenSupplyResult = withContext(UiTokenAmount);
 
 export const SignatureInfo = Type.Object({
@@ -148,6 +150,8 @@ export const SignatureInfo = Type.Object({
 });
 export type SignatureInfo = Static<typeof SignatureInfo>;
 export const GetSignaturesForAddressResult = Type.Array(SignatureInfo, { maxItems: 1000 });
+/** The list as the client reads it: entries are then checked one by one against `SignatureInfo`. */
+export const GetSignaturesForAddressEnvelope = Type.Array(Type.Unknown(), { maxItems: 1000 });
 
 // ---- jsonParsed transactions ----
 

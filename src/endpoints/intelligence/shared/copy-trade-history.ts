@@ -3,7 +3,7 @@
  * lookback start (paged, capped), and what the wallet gave and got in each successful swap.
  */
 import { WSOL_MINT, type WalletSwap } from '../../../analytics/copy-trade-valuation.js';
-import type { HeliusClient } from '../../../sources/helius.js';
+import { servedCount, type HeliusClient } from '../../../sources/helius.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 
 export const HISTORY_PAGE_SIZE = 100;
@@ -34,7 +34,8 @@ export async function historySince(helius: HeliusClient, address: string, startT
     const list = await helius.getTransactionsByAddress(address, { limit: HISTORY_PAGE_SIZE, beforeSignature: before, signal });
     transactions.push(...list.filter((tx) => tx.timestamp >= startTs));
     const last = list.at(-1);
-    if (list.length < HISTORY_PAGE_SIZE || !last || last.timestamp < startTs) return { transactions, pages: page, complete: true, oldestRead: null };
+    // The page as served (skipped malformed entries included) tells a full page from the last one.
+    if (servedCount(list) < HISTORY_PAGE_SIZE || !last || last.timestamp < startTs) return { transactions, pages: page, complete: true, oldestRead: null };
     before = last.signature;
     if (page === HISTORY_MAX_PAGES) return { transactions, pages: page, complete: false, oldestRead: last.timestamp };
   }

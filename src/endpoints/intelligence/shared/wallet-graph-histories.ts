@@ -13,7 +13,7 @@ import { knownProgram } from '../../../analytics/known-programs.js';
 import type { AddressClass, FetchedHistory, GraphTransaction, GraphTransfer } from '../../../analytics/wallet-graph.js';
 import { NATIVE_SOL } from '../../../analytics/wallet-graph.js';
 import type { HandlerContext } from '../../../registry/types.js';
-import { SourceError } from '../../../sources/errors.js';
+import { servedCount, SourceError } from '../../../sources/errors.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 import { ENHANCED_MAX_LIMIT } from '../../../sources/wire/helius.js';
 import { runBounded } from './bounded-run.js';
@@ -58,8 +58,10 @@ export async function readHistory(address: string, pages: number, ctx: HandlerCo
   for (let page = 1; page <= pages; page++) {
     const list = await ctx.sources.helius.getTransactionsByAddress(address, { limit: ENHANCED_MAX_LIMIT, beforeSignature: before, signal: ctx.signal });
     transactions.push(...list.map(toGraphTransaction));
-    if (list.length < ENHANCED_MAX_LIMIT) return { address, transactions, complete: true };
-    before = list[list.length - 1]!.signature;
+    // The page as served (skipped malformed entries included) tells a full page from the last one.
+    const last = list.at(-1);
+    if (servedCount(list) < ENHANCED_MAX_LIMIT || !last) return { address, transactions, complete: true };
+    before = last.signature;
   }
   return { address, transactions, complete: false };
 }

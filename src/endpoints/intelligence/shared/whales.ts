@@ -8,7 +8,7 @@
  */
 import { whaleActivity, isWhaleCandidate, type HolderFlow, type WhaleHolderInput, type WhaleRow, type WhaleSummary } from '../../../analytics/whale-activity.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { SourceError } from '../../../sources/errors.js';
+import { servedCount, SourceError } from '../../../sources/errors.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 import { degradedCaveat } from '../../shared/legs.js';
 import type { TopHolder } from '../../wallet-token/shared/holders.js';
@@ -60,7 +60,8 @@ async function historySince(owner: string, fromS: number, ctx: HandlerContext): 
     const batch = await ctx.sources.helius.getTransactionsByAddress(owner, { limit: PAGE, beforeSignature: before, signal: ctx.signal });
     txs.push(...batch);
     const oldest = batch[batch.length - 1];
-    if (batch.length < PAGE || !oldest || oldest.timestamp < fromS) return { txs, complete: true };
+    // The page as served (skipped malformed entries included) tells a full page from the last one.
+    if (servedCount(batch) < PAGE || !oldest || oldest.timestamp < fromS) return { txs, complete: true };
     before = oldest.signature;
   }
   return { txs, complete: false };

@@ -10,6 +10,7 @@
  * and each test service — has its own.
  */
 import type { DefiLlamaClient } from '../../../sources/defillama.js';
+import { replaySkipped } from '../../../sources/errors.js';
 import type { PoolsResponse } from '../../../sources/wire/defillama.js';
 
 export const POOLS_TTL_SECONDS = 300;
@@ -25,7 +26,8 @@ const entries = new WeakMap<DefiLlamaClient, Entry>();
 export function cachedPools(client: DefiLlamaClient, now: Date): Promise<PoolsResponse> {
   const t = now.getTime() / 1000;
   const hit = entries.get(client);
-  if (hit && t - hit.fetchedAt < POOLS_TTL_SECONDS && t >= hit.fetchedAt) return hit.pools;
+  // A shared list's skipped pools reach every call that uses it, not only the one that fetched it.
+  if (hit && t - hit.fetchedAt < POOLS_TTL_SECONDS && t >= hit.fetchedAt) return hit.pools.then(replaySkipped);
   const pools = client.pools();
   const entry = { fetchedAt: t, pools };
   entries.set(client, entry);

@@ -47,6 +47,12 @@ export const HlMetaAndAssetCtxsSchema = Type.Tuple([
   Type.Array(Type.Unknown()),
 ]);
 
+/** The envelope as the client reads it: universe entries and contexts are then checked one by one (src/sources/wire.ts). */
+export const HlMetaAndAssetCtxsEnvelopeSchema = Type.Tuple([
+  Type.Object({ universe: Type.Array(Type.Unknown()) }),
+  Type.Array(Type.Unknown()),
+]);
+
 export type HlUniverseEntry = Static<typeof HlUniverseEntrySchema>;
 export type HlAssetCtx = Static<typeof HlAssetCtxSchema>;
 
@@ -112,6 +118,15 @@ export const HlClearinghouseStateSchema = Type.Object({
   marginSummary: HlMarginSummarySchema,
   withdrawable: DecimalString,
   assetPositions: Type.Array(Type.Object({ type: Type.String(), position: HlPositionSchema })),
+});
+
+export const HlAssetPositionSchema = Type.Object({ type: Type.String(), position: HlPositionSchema });
+
+/** The account as the client reads it: `assetPositions` entries are then checked one by one against `HlAssetPositionSchema`. */
+export const HlClearinghouseEnvelopeSchema = Type.Object({
+  marginSummary: HlMarginSummarySchema,
+  withdrawable: DecimalString,
+  assetPositions: Type.Array(Type.Unknown()),
 });
 
 export type HlPosition = Static<typeof HlPositionSchema>;
@@ -192,6 +207,9 @@ export const HlLeaderboardRowSchema = Type.Object({
 });
 
 export const HlLeaderboardSchema = Type.Object({ leaderboardRows: Type.Array(HlLeaderboardRowSchema) });
+
+/** The leaderboard as the client reads it: rows are then checked one by one against `HlLeaderboardRowSchema`. */
+export const HlLeaderboardEnvelopeSchema = Type.Object({ leaderboardRows: Type.Array(Type.Unknown()) });
 
 export type HlWindowPerformance = Static<typeof HlWindowPerformanceSchema>;
 export type HlLeaderboardRow = Static<typeof HlLeaderboardRowSchema>;
