@@ -36,6 +36,7 @@ import { CAST_ADDRESS as A, createSandboxWorld } from '../../src/sandbox/world/i
 import { LAUNCH_MINT, SMART_MONEY_SEED } from '../../src/sandbox/world/smart-money.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { startLoopbackFacilitator } from '../helpers/live-stand-ins.js';
 
 // Answers and wire bodies are read field by field; typing them here would add nothing.
 type Json = any;
@@ -119,25 +120,6 @@ async function startHeliusStandIn(upstream: string, pools: Map<string, Json[]>):
   };
 }
 
-/** A facilitator over HTTP (verify, settle, supported) backed by the sandbox chains. */
-async function startFacilitator(solana: SolanaSandbox, base: BaseSandbox, ids: ReturnType<typeof deriveSandboxIdentities>): Promise<{ url: string; close(): Promise<void> }> {
-  const local = await createLocalFacilitatorClient({
-    solanaRpcUrl: solana.url, solanaWsUrl: solana.wsUrl, baseRpcUrl: base.url, evmPrivateKey: ids.facilitatorEvmKey, svmSecretKey: ids.facilitatorSvmSeed,
-  });
-  const server = createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const send = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.url === '/supported') return send(await local.getSupported());
-    const { paymentPayload, paymentRequirements } = JSON.parse(body);
-    if (req.url === '/verify') return send(await local.verify(paymentPayload, paymentRequirements));
-    if (req.url === '/settle') return send(await local.settle(paymentPayload, paymentRequirements));
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('live mode with only the required variables: no missing default', () => {
   const ids = deriveSandboxIdentities('live-defaults');
   let solana: SolanaSandbox;
@@ -169,7 +151,7 @@ describe('live mode with only the required variables: no missing default', () =>
   let service: TestService;
   before(async () => {
     [solana, base] = await Promise.all([startSolanaSandbox({ now }), startBaseSandbox({ now })]);
-    facilitator = await startFacilitator(solana, base, ids);
+    facilitator = await startLoopbackFacilitator(solana, base, ids);
     providers = await startSandboxProviders(createSandboxWorld('onchain-enrichment-sandbox'), now, FaultController.fromEnv(undefined));
     pools = await castPoolHistories(providers.urls.heliusApi);
     helius = await startHeliusStandIn(providers.urls.heliusApi, pools);
