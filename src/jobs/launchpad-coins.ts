@@ -16,6 +16,7 @@ import type { JupiterClient } from '../sources/jupiter.js';
 import { readCoinChainFacts, type CoinChainFacts } from '../sources/launchpad-chain.js';
 import { normalizeCategory, type LaunchpadClient, type StonkLedgerLaunch, type StonkToken, type StonkTokenRewards } from '../sources/launchpad.js';
 import type { SolanaRpcClient } from '../sources/solana-rpc.js';
+import { SourceError } from '../sources/errors.js';
 
 /** The coin record the index stores and the endpoints read: everything but the daily points. */
 export type IndexedCoin = Omit<RewardCoin, 'daily'>;
@@ -57,7 +58,8 @@ export function tokenRewardTotals(r: StonkTokenRewards): RewardTotals | null {
 export async function readPlatformFacts(client: LaunchpadClient, signal?: AbortSignal): Promise<PlatformFacts> {
   const pairs = (await client.pairs(signal)).items;
   const pair = pairs.find((p) => p.launchable && p.launchLabReady !== false) ?? pairs[0];
-  if (pair === undefined) throw new Error('the launch platform lists no quote asset, so its distributor cannot be read');
+  // The platform's answer says nothing usable: its leg failed (502), not the service (500).
+  if (pair === undefined) throw new SourceError('launchpad', 'malformed', 'the launch platform lists no quote asset, so its distributor cannot be read', undefined, false);
   const pricing = await client.launchLabPricing(pair.mint, signal);
   return { distributor: pricing.modes.reward.withdrawWithheldAuthority, platformConfigs: { standard: pricing.platform.standard, reward: pricing.platform.reward } };
 }
@@ -126,7 +128,10 @@ export function rewardCoinOf(p: CoinParts): IndexedCoin {
   };
 }
 
-/** USD prices of quote assets (the aggregator omits what it cannot price: those stay null). */
+/**
+ * USD prices of quote assets (the aggregator omits what it cannot price: those stay null). Used by the
+ * free pairs list, which reports a failure itself; coins go through `quotePricesOrNone`.
+ */
 export async function quotePrices(jupiter: JupiterClient, mints: readonly string[], signal?: AbortSignal): Promise<Map<string, number>> {
   const unique = [...new Set(mints)];
   if (unique.length === 0) return new Map();
@@ -137,6 +142,19 @@ export async function quotePrices(jupiter: JupiterClient, mints: readonly string
     if (p !== undefined && p !== null && Number.isFinite(p)) out.set(m, p);
   }
   return out;
+}
+
+/**
+ * Quote prices, or none when the aggregator fails: a coin without a price still has every other figure
+ * (its yields say `unpriced_quote`), so the index keeps refreshing and a live read still answers.
+ */
+async function quotePricesOrNone(jupiter: JupiterClient, mints: readonly string[], signal?: AbortSignal): Promise<Map<string, number>> {
+  try {
+    return await quotePrices(jupiter, mints, signal);
+  } catch (err) {
+    if (err instanceof SourceError && !signal?.aborted) return new Map();
+    throw err;
+  }
 }
 
 /** Reads the chain facts and quote prices of a batch of listed coins and assembles them. */
@@ -150,7 +168,7 @@ export async function assembleCoins(
 ): Promise<IndexedCoin[]> {
   const [chain, prices] = await Promise.all([
     readCoinChainFacts(sources.rpc, tokens.map((t) => ({ mint: t.mint, pool: t.pool })), signal),
-    quotePrices(sources.jupiter, tokens.map((t) => t.quote.mint), signal),
+    quotePricesOrNone(sources.jupiter, tokens.map((t) => t.quote.mint), signal),
   ]);
   return tokens.map((token) => rewardCoinOf({
     token,

@@ -292,6 +292,23 @@ describe('launchpad index job', () => {
     await store.close();
   });
 
+  test('the price aggregator down: the index still publishes, every coin unpriced (its yields say so), nothing else lost', async () => {
+    const store = openSqliteStore(':memory:');
+    faults.set('price_aggregator', { errorRate: 1 });
+    try {
+      assert.match(await run(indexJob(store), T0), /index published with \d+ coins/);
+    } finally {
+      faults.set('price_aggregator', undefined);
+    }
+    const coins = await coinsOf(store);
+    assert.equal(coins.length, ALL);
+    assert.ok(coins.every((c) => c.quote_price_usd === null));
+    const rain = coins.find((c) => c.symbol === 'SOLRAIN')!;
+    assert.equal(rain.distributed_quote, distributedOf(bySymbol('SOLRAIN')));
+    assert.equal(rain.top10_pct, 18);
+    await store.close();
+  });
+
   test('a failing 2nd page leaves the previous index serving; the next run resumes at page 2 and completes', async () => {
     const store = openSqliteStore(':memory:');
     const job = indexJob(store);
