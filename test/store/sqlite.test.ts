@@ -63,6 +63,28 @@ test('sqlite: migration 4 keeps every snapshot of an older database and clusters
   db.close();
 });
 
+test('sqlite: migration 7 drops the launchpad index of the old format (its points were per-day sums, its cursor opaque)', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'oea-store-')), 'db.sqlite');
+  const old = new Database(file);
+  old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  for (const m of MIGRATIONS.filter((m) => m.version <= 6)) {
+    old.exec(m.sqlite ?? m.sql);
+    old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-11-01T00:00:00.000Z');
+  }
+  old.prepare('INSERT INTO launchpad_index VALUES (?, ?, ?)').run('MintA', JSON.stringify({ mint: 'MintA', payouts: [] }), '2026-11-20T12:00:00.000Z');
+  old.prepare('INSERT INTO launchpad_index_staging VALUES (?, ?, ?)').run('MintA', '{}', '2026-11-20T12:00:00.000Z');
+  old.prepare('INSERT INTO launchpad_index_state (name, cursor, refresh_started_at, pages) VALUES (?, ?, ?, ?)').run('launchpad', 'b2Zmc2V0OjE', '2026-11-20T12:00:00.000Z', 1);
+  old.prepare('INSERT INTO launchpad_daily VALUES (?, ?, ?)').run('MintA', '2026-11-20', JSON.stringify({ distributions_quote: 1 }));
+  old.close();
+
+  const store = openSqliteStore(file);
+  assert.deepEqual(await store.launchpadCoins(), []);
+  assert.deepEqual(await store.launchpadDailyPoints('MintA', '2026-11-01', '2026-11-30'), []);
+  const state = await store.launchpadRefreshState();
+  assert.deepEqual([state.cursor, state.refreshStartedAt, state.refreshedAt], [null, null, null]);
+  await store.close();
+});
+
 test('sqlite: claim writes asked for in one turn are group-committed: in order, each settled only once committed', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'oea-store-')), 'db.sqlite');
   const store = openSqliteStore(file);
