@@ -1,9 +1,11 @@
 /**
  * `/openapi.json`: an OpenAPI 3.1.0 document generated from the registry. One literal path per endpoint
  * (`/entrypoints/{key}/invoke`, operationId = key), the free GET routes and the demo route.
- * Paid operations carry `x-payment-info` (x402 price per network; its `amount`/`currency`/`intent`
- * fields also follow the `x-payment-info` discovery convention that `mppx` validates) and the 402
- * response; free operations have `security: []`.
+ * Paid operations carry `x-payment-info` in the x402 discovery convention (`price: {mode, currency,
+ * amount}` in USD and `protocols: [{x402: {}}]`, plus `{mpp: …}` only when card payment is enabled), the
+ * service's own price fields, the payment headers as optional header parameters, and the 402 response. The
+ * payment is not modelled as a security scheme: x402 is a per-call payment, not a credential, and agent
+ * clients read an `apiKey` scheme as "needs an API key". Free operations have `security: []`.
  */
 import { exampleResponse } from './output-example.js';
 import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
@@ -329,22 +331,24 @@ function successSchema(output: Json): Json {
   return { allOf: [rest, ref('Envelope')] };
 }
 
-function paymentInfo(endpoint: RegisteredEndpoint): Json {
-  const amount = endpoint.priceAtomic!.toString();
+function paymentInfo(endpoint: RegisteredEndpoint, site: SiteInfo): Json {
   return {
+    // The x402 discovery convention read by agent clients and indexers: a fixed USD price, the protocols.
+    price: { mode: 'fixed', currency: 'USD', amount: endpoint.def.price },
+    protocols: [
+      { x402: { networks: PAYMENT_NETWORKS.map((n) => n.id), asset: 'USDC' } },
+      // Card payment (MPP, Stripe) is offered only when the operator enabled it: listing it otherwise would send
+      // clients to a method the 402 never offers.
+      ...(site.cardEnabled ? [{ mpp: { intent: 'charge', method: 'stripe', currency: 'usd' } }] : []),
+    ],
+    // The service's own fields (unchanged for the clients that read them).
     protocol: 'x402',
     price_usdc: endpoint.def.price,
-    amount_atomic: amount,
+    amount_atomic: endpoint.priceAtomic!.toString(),
     asset: 'USDC',
     decimals: USDC_DECIMALS,
     networks: PAYMENT_NETWORKS.map((n) => ({ network: n.id, v1_name: n.v1Name, asset: n.asset })),
     settled_only_on_success: true,
-    // The generic `x-payment-info` discovery fields (amount in base units).
-    intent: 'charge',
-    method: 'x402',
-    amount,
-    currency: 'USDC',
-    description: endpoint.def.summary,
   };
 }
 
@@ -407,7 +411,7 @@ function endpointOperation(endpoint: RegisteredEndpoint, inputName: string, resp
     ...(def.deprecation ? { deprecated: true, 'x-sunset': def.deprecation.sunset, 'x-successor': def.deprecation.successor } : {}),
     summary: def.summary,
     description: operationDescription(endpoint),
-    ...(paid ? { parameters: [{ $ref: '#/components/parameters/ReferralCode' }] } : {}),
+    ...(paid ? { parameters: [{ $ref: '#/components/parameters/PaymentSignature' }, { $ref: '#/components/parameters/XPayment' }, { $ref: '#/components/parameters/ReferralCode' }] } : {}),
     requestBody: {
       required: inputRequired,
       description: 'Flat inputs, or the same inputs wrapped as `{"input": {...}}` (`format` may then sit inside `input` or beside it). Unknown fields are rejected.',
@@ -434,8 +438,8 @@ function endpointOperation(endpoint: RegisteredEndpoint, inputName: string, resp
       },
     },
     responses,
-    security: paid ? [{ x402: [] }] : [],
-    ...(paid ? { 'x-payment-info': paymentInfo(endpoint) } : {}),
+    // A paid operation declares no security requirement: its payment is described by x-payment-info and the 402.
+    ...(paid ? { 'x-payment-info': paymentInfo(endpoint, site) } : { security: [] }),
     'x-price-usdc': def.price,
     'x-cache-ttl-seconds': def.cacheTtlSeconds,
     'x-implemented': endpoint.implemented,
@@ -689,6 +693,23 @@ export function buildOpenApi(registry: Registry, site: SiteInfo): OpenApiDocumen
       responses: sharedResponses(site),
       headers: sharedHeaders(),
       parameters: {
+        PaymentSignature: {
+          name: 'PAYMENT-SIGNATURE',
+          in: 'header',
+          required: false,
+          description:
+            'x402 v2 payment, per call: `<base64 PaymentPayload>` built from the 402\'s `PAYMENT-REQUIRED` header. USDC on Solana or Base; ' +
+            'settled only after a 2xx answer. Without it (and without `X-PAYMENT`) the call answers 402 with the payment terms.',
+          schema: { type: 'string' },
+        },
+        XPayment: {
+          name: 'X-PAYMENT',
+          in: 'header',
+          required: false,
+          description: 'x402 v1 payment, per call: `<base64 payment payload>` built from `accepts` in the 402 body.' +
+            (site.cardEnabled ? ' Card (MPP): `Authorization: Payment <credential>` instead, see `WWW-Authenticate` on the 402.' : ''),
+          schema: { type: 'string' },
+        },
         ReferralCode: {
           name: 'x-referral-code',
           in: 'header',
@@ -697,17 +718,7 @@ export function buildOpenApi(registry: Registry, site: SiteInfo): OpenApiDocumen
           schema: { type: 'string', maxLength: 128 },
         },
       },
-      securitySchemes: {
-        x402: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'PAYMENT-SIGNATURE',
-          description:
-            'x402 payment, per call. v2: `PAYMENT-SIGNATURE: <base64 PaymentPayload>` built from the 402\'s `PAYMENT-REQUIRED` header. ' +
-            'v1: `X-PAYMENT: <base64 payment payload>` built from `accepts` in the 402 body. USDC on Solana or Base; settled only after a 2xx answer.' +
-            (site.cardEnabled ? ' Card (MPP): `Authorization: Payment <credential>`.' : ''),
-        },
-      },
+      securitySchemes: {},
     },
     'x-service-info': {
       categories: ['blockchain', 'solana', 'analytics', 'defi'],

@@ -85,7 +85,10 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
       assert.ok(responses['429'], `${e.def.key}: free endpoints are rate-limited`);
     } else {
       paid++;
-      assert.deepEqual(op.security, [{ x402: [] }]);
+      // The payment is x-payment-info and the 402, not a security scheme (agent clients read apiKey as "needs a key").
+      assert.equal(op.security, undefined);
+      const params = (op.parameters as Json[]).map((p) => p.$ref);
+      assert.deepEqual(params, ['#/components/parameters/PaymentSignature', '#/components/parameters/XPayment', '#/components/parameters/ReferralCode']);
       assert.ok(responses['402'], `${e.def.key}: 402`);
       assert.equal(responses['429'], undefined);
       const info = op['x-payment-info'] as Json;
@@ -94,8 +97,11 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
       assert.equal(info.asset, 'USDC');
       assert.equal(info.price_usdc, e.def.price);
       assert.equal(info.amount_atomic, e.priceAtomic.toString());
-      assert.equal(BigInt(info.amount as string), e.priceAtomic);
       assert.equal(info.settled_only_on_success, true);
+      // The x402 discovery convention: a fixed USD price and the protocols, x402 only (card payment is off here).
+      assert.deepEqual(info.price, { mode: 'fixed', currency: 'USD', amount: e.def.price });
+      assert.deepEqual(info.protocols, [{ x402: { networks: PAYMENT_NETWORKS.map((n) => n.id), asset: 'USDC' } }]);
+      for (const mppField of ['intent', 'method', 'amount', 'currency']) assert.equal(info[mppField], undefined, `${e.def.key}: no MPP field ${mppField} without card payment`);
       assert.deepEqual(
         info.networks,
         PAYMENT_NETWORKS.map((n) => ({ network: n.id, v1_name: n.v1Name, asset: n.asset })),
@@ -104,11 +110,20 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
   }
   assert.equal(paid + free, ENTRYPOINT_COUNT);
   assert.ok(free >= 1 && paid >= 1);
-  const scheme = doc.components.securitySchemes.x402 as Json;
-  assert.deepEqual({ type: scheme.type, in: scheme.in, name: scheme.name }, { type: 'apiKey', in: 'header', name: 'PAYMENT-SIGNATURE' });
-  assert.match(String(scheme.description), /X-PAYMENT/);
+  assert.deepEqual(doc.components.securitySchemes, {}, 'no apiKey-like scheme for a per-call payment');
+  const header = doc.components.parameters.PaymentSignature as Json;
+  assert.deepEqual({ in: header.in, name: header.name, required: header.required }, { in: 'header', name: 'PAYMENT-SIGNATURE', required: false });
+  assert.equal((doc.components.parameters.XPayment as Json).name, 'X-PAYMENT');
   const challenge = doc.components.responses.PaymentRequired as Json;
   assert.ok((challenge.headers as Json)['PAYMENT-REQUIRED']);
+});
+
+test('OpenAPI: with card payment enabled, each paid operation also lists the MPP offer (Stripe charge in USD)', () => {
+  const doc = buildOpenApi(registry, { ...site, cardEnabled: true });
+  const info = (doc.paths['/entrypoints/enrich-token-light/invoke'] as Json).post['x-payment-info'] as Json;
+  assert.deepEqual(info.protocols.map((p: Json) => Object.keys(p)[0]), ['x402', 'mpp']);
+  assert.deepEqual(info.protocols[1].mpp, { intent: 'charge', method: 'stripe', currency: 'usd' });
+  assert.deepEqual(validateDiscovery(doc).filter((p) => p.severity === 'error'), []);
 });
 
 test('OpenAPI: passes the x-payment-info discovery validator of mppx', () => {
