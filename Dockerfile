@@ -2,7 +2,7 @@
 # The service image (docs/deploy.md). The TypeScript is bundled by `npm run build` (esbuild, packages left
 # external) and run by plain node: no loader at start-up, ~90 MB less resident memory than under tsx
 # (docs/performance.md). better-sqlite3 is compiled in the deps stage, the only one with a toolchain.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -17,7 +17,7 @@ COPY scripts/build.mjs ./scripts/build.mjs
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
