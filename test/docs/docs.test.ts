@@ -120,9 +120,10 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
 
 test('OpenAPI: with card payment enabled, each paid operation also lists the MPP offer (Stripe charge in USD)', () => {
   const doc = buildOpenApi(registry, { ...site, cardEnabled: true });
-  const info = (doc.paths['/entrypoints/enrich-token-light/invoke'] as Json).post['x-payment-info'] as Json;
-  assert.deepEqual(info.protocols.map((p: Json) => Object.keys(p)[0]), ['x402', 'mpp']);
-  assert.deepEqual(info.protocols[1].mpp, { intent: 'charge', method: 'stripe', currency: 'usd' });
+  const post = (doc.paths['/entrypoints/enrich-token-light/invoke'] as Json).post as Json;
+  const protocols = (post['x-payment-info'] as Json).protocols as Json[];
+  assert.deepEqual(protocols.map((p) => Object.keys(p)[0]), ['x402', 'mpp']);
+  assert.deepEqual(protocols[1]!.mpp, { intent: 'charge', method: 'stripe', currency: 'usd' });
   assert.deepEqual(validateDiscovery(doc).filter((p) => p.severity === 'error'), []);
 });
 
