@@ -54,6 +54,28 @@ export function tokenRewardTotals(r: StonkTokenRewards): RewardTotals | null {
   return r.rewards === null ? null : totalsOf(r.rewards);
 }
 
+/** How long live reads reuse the platform's facts: its distributor and configs change on a redeploy, not per call. */
+export const PLATFORM_FACTS_TTL_MS = 5 * 60_000;
+const platformFactsMemo = new WeakMap<LaunchpadClient, { expiresAt: number; facts: Promise<PlatformFacts> }>();
+
+/**
+ * The platform's facts for live reads, shared per client for `PLATFORM_FACTS_TTL_MS` (concurrent reads share
+ * one request; a failed read is not kept). Without it every live coin read spends two more of the platform's
+ * 300 requests a minute. The index job reads them fresh each run (`readPlatformFacts`).
+ */
+export function sharedPlatformFacts(client: LaunchpadClient, nowMs: number): Promise<PlatformFacts> {
+  const memo = platformFactsMemo.get(client);
+  if (memo !== undefined && memo.expiresAt > nowMs) return memo.facts;
+  // Not the caller's signal: the read is shared, and one caller leaving must not fail the others' (the
+  // client's own budget still bounds it).
+  const facts = readPlatformFacts(client);
+  platformFactsMemo.set(client, { expiresAt: nowMs + PLATFORM_FACTS_TTL_MS, facts });
+  facts.catch(() => {
+    if (platformFactsMemo.get(client)?.facts === facts) platformFactsMemo.delete(client);
+  });
+  return facts;
+}
+
 /** The platform's facts from its pricing document of one launchable quote (the distributor and configs are per platform). */
 export async function readPlatformFacts(client: LaunchpadClient, signal?: AbortSignal): Promise<PlatformFacts> {
   const pairs = (await client.pairs(signal)).items;
@@ -181,11 +203,11 @@ export async function assembleCoins(
 }
 
 /** One coin read live (not in the index yet): its detail and totals, the platform, the chain, its quote price. */
-export async function readCoinLive(sources: LaunchpadSources, mint: string, signal?: AbortSignal): Promise<IndexedCoin> {
+export async function readCoinLive(sources: LaunchpadSources, mint: string, nowMs: number, signal?: AbortSignal): Promise<IndexedCoin> {
   const [detail, rewards, platform] = await Promise.all([
     sources.launchpad.token(mint, signal),
     sources.launchpad.tokenRewards(mint, signal),
-    readPlatformFacts(sources.launchpad, signal),
+    sharedPlatformFacts(sources.launchpad, nowMs),
   ]);
   const totals = tokenRewardTotals(rewards);
   const [coin] = await assembleCoins(sources, [detail.token], new Map(totals ? [[mint, totals]] : []), new Map(), platform, signal);

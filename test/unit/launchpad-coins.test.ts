@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { address, getAddressEncoder } from '@solana/kit';
 import type { Payout } from '../../src/analytics/launchpad/types.js';
-import { rewardCoinOf, tokenRewardTotals, totalsOf, type CoinParts, type PlatformFacts } from '../../src/jobs/launchpad-coins.js';
+import { PLATFORM_FACTS_TTL_MS, rewardCoinOf, sharedPlatformFacts, tokenRewardTotals, totalsOf, type CoinParts, type PlatformFacts } from '../../src/jobs/launchpad-coins.js';
+import type { LaunchpadClient } from '../../src/sources/launchpad.js';
 import {
   coinMintFacts,
   LAUNCHLAB_PROGRAM_ID,
@@ -345,5 +346,44 @@ describe('readCoinChainFacts (stub node)', () => {
     assert.equal(facts.get(COIN_V3)?.pool?.baseMint, COIN_V3);
     assert.equal(facts.get(COIN_SPL)?.pool, null);
     assert.equal(facts.get(COIN_V3)?.top10Pct, 10); // 10^14 of 999,999,871,234,567 = 10.0000013 %
+  });
+});
+
+describe('sharedPlatformFacts (live reads reuse the distributor and configs)', () => {
+  /** A client stand-in counting its calls; `fail` makes the next pairs read throw. */
+  function fakeClient() {
+    const calls = { pairs: 0, pricing: 0, fail: false };
+    const client = {
+      async pairs() {
+        calls.pairs++;
+        if (calls.fail) throw new Error('platform down');
+        return { items: [{ mint: 'Q', launchable: true, launchLabReady: true }], skipped: 0, firstError: null };
+      },
+      async launchLabPricing() {
+        calls.pricing++;
+        return { modes: { reward: { withdrawWithheldAuthority: DISTRIBUTOR } }, platform: { standard: PLATFORM_STANDARD, reward: PLATFORM_REWARD } };
+      },
+    } as unknown as LaunchpadClient;
+    return { client, calls };
+  }
+
+  test('concurrent and later reads inside the TTL share one read; at the TTL exactly a new one is made', async () => {
+    const { client, calls } = fakeClient();
+    const [a, b] = await Promise.all([sharedPlatformFacts(client, 0), sharedPlatformFacts(client, 0)]);
+    assert.deepEqual(a, PLATFORM);
+    assert.equal(b, a);
+    await sharedPlatformFacts(client, PLATFORM_FACTS_TTL_MS - 1);
+    assert.deepEqual([calls.pairs, calls.pricing], [1, 1]);
+    await sharedPlatformFacts(client, PLATFORM_FACTS_TTL_MS);
+    assert.deepEqual([calls.pairs, calls.pricing], [2, 2]);
+  });
+
+  test('a failed read is not kept: the next call reads again', async () => {
+    const { client, calls } = fakeClient();
+    calls.fail = true;
+    await assert.rejects(sharedPlatformFacts(client, 0), /platform down/);
+    calls.fail = false;
+    assert.deepEqual(await sharedPlatformFacts(client, 1), PLATFORM);
+    assert.equal(calls.pairs, 2);
   });
 });

@@ -20,7 +20,7 @@ export async function launchpadCoin(mint: string, ctx: HandlerContext): Promise<
   const row = await ctx.store.launchpadCoin(mint);
   if (row) return { coin: indexedCoin(row), source: 'index' };
   try {
-    return { coin: await readCoinLive(launchpadSources(ctx), mint, ctx.signal), source: 'live' };
+    return { coin: await readCoinLive(launchpadSources(ctx), mint, ctx.now().getTime(), ctx.signal), source: 'live' };
   } catch (err) {
     if (err instanceof SourceError && err.kind === 'not_found') {
       throw new ApiError('not_found', `${mint} is not a coin of the launch platform. You were not charged.`);
