@@ -14,6 +14,7 @@
  * beyond its JSON schema (`parseMachine`: every tier with odds needs a range and a stock count); each
  * machine still goes through the same ajv-based `wireParser` first.
  */
+import { reportSkipped } from './errors.js';
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { CardPackEnvelopeSchema, parseMachine, type CardPackMachine } from './wire/card-packs.js';
@@ -82,6 +83,8 @@ export class CardPackClient {
 
   /** Every machine the service lists (`GET /api/machines`), hidden ones included, plus the ones skipped as malformed. */
   async machines(signal?: AbortSignal): Promise<CardPackCatalog> {
-    return this.http.request('/api/machines', { parse: parseCatalog, signal });
+    const catalog = await this.http.request('/api/machines', { parse: parseCatalog, signal });
+    // Reported like every provider list's skips: the endpoint's answer gets one `items_skipped` caveat.
+    return reportSkipped(catalog, { leg: 'card_packs', provider: 'Collector Crypt', what: 'machine', count: catalog.skipped.length, firstError: catalog.skipped[0]?.reason ?? null });
   }
 }

@@ -13,10 +13,10 @@ import { tokenData, type AccountInfo, type TransferFeeConfigState } from './wire
 import type { SolanaRpcClient } from './solana-rpc.js';
 import { base58Encode } from '../lib/base58.js';
 import { round2 } from '../analytics/round.js';
+import { LAUNCH_PROGRAM_ID } from '../analytics/launchpad-preflight/constants.js';
 
-export const LAUNCHLAB_PROGRAM_ID = 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj';
-export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** The LaunchLab program (one constant for the whole project: src/analytics/launchpad-preflight/constants.ts). */
+export const LAUNCHLAB_PROGRAM_ID = LAUNCH_PROGRAM_ID;
 
 /** Anchor discriminator of LaunchLab's `PoolState` account (sha256("account:PoolState")[0..8]). */
 export const POOL_STATE_DISCRIMINATOR = Uint8Array.from([247, 237, 227, 245, 215, 195, 222, 70]);

@@ -10,6 +10,7 @@
  */
 import type { TSchema, Static } from '@sinclair/typebox';
 import { systemTimers, type Timers } from '../lib/timers.js';
+import { reportSkipped } from './errors.js';
 import type { HttpSource } from './http-source.js';
 import { usableListParser, wireParser, type ParsedList } from './wire.js';
 import {
@@ -155,6 +156,11 @@ const parseRewards = (json: unknown) => {
 const parsePricing = enveloped(StonkPricingDataSchema);
 const parseStats = enveloped(StonkStatsDataSchema);
 
+/** A skip for the call in progress (src/sources/errors.ts): the endpoint's answer gets the `items_skipped` caveat. */
+function skippedNote(what: string, count: number, firstError: string | null) {
+  return { leg: 'launchpad' as const, provider: 'StonkFun', what, count, firstError };
+}
+
 export class LaunchpadClient {
   private readonly http: HttpSource;
   readonly bucket: TokenBucket;
@@ -176,7 +182,8 @@ export class LaunchpadClient {
 
   /** Every quote asset (`GET /pairs`), launchable or not. */
   async pairs(signal?: AbortSignal): Promise<ParsedList<StonkPair>> {
-    return this.get('/pairs', parsePairs, undefined, signal);
+    const list = await this.get('/pairs', parsePairs, undefined, signal);
+    return reportSkipped(list, skippedNote('pair', list.skipped, list.firstError));
   }
 
   /** One page of coins (`GET /tokens`), by 24 h volume unless told otherwise. */
@@ -184,7 +191,8 @@ export class LaunchpadClient {
     const pageSize = Math.min(Math.max(1, Math.floor(query.pageSize ?? LAUNCHPAD_PAGE_SIZE_MAX)), LAUNCHPAD_PAGE_SIZE_MAX);
     const page = Math.max(1, Math.floor(query.page ?? 1));
     const { pagination, list } = await this.get('/tokens', parsePage, { page, pageSize, sort: query.sort ?? LAUNCHPAD_VOLUME_SORT, mode: query.mode }, signal);
-    return { tokens: list.items, page: pagination.page, totalPages: pagination.totalPages, total: pagination.total, skipped: list.skipped };
+    const answer: TokensPage = { tokens: list.items, page: pagination.page, totalPages: pagination.totalPages, total: pagination.total, skipped: list.skipped };
+    return reportSkipped(answer, skippedNote('coin', list.skipped, list.firstError));
   }
 
   /** A coin and its launch record (`GET /tokens/{mint}`); an unknown mint is `not_found`. */
@@ -200,6 +208,8 @@ export class LaunchpadClient {
   /** Every reward coin's lifetime totals and the platform's latest distributions (`GET /rewards`). */
   async rewards(limit: number = LAUNCHPAD_LEDGER_LIMIT, signal?: AbortSignal): Promise<RewardsLedger> {
     const { launches, distributions } = await this.get('/rewards', parseRewards, { limit }, signal);
+    reportSkipped(launches, skippedNote('reward total', launches.skipped, launches.firstError));
+    reportSkipped(distributions, skippedNote('distribution', distributions.skipped, distributions.firstError));
     return { launches: launches.items, distributions: distributions.items, skipped: launches.skipped + distributions.skipped };
   }
 

@@ -45,9 +45,6 @@ async function pairsAnswer(input: { category?: QuoteCategory; launchable_only?: 
     .sort((a, b) => Number(b.is_agent_launchable) - Number(a.is_agent_launchable) || a.symbol.localeCompare(b.symbol) || a.quote_mint.localeCompare(b.quote_mint));
   const caveats: Caveat[] = [];
   if (prices === null) caveats.push({ code: 'prices_unavailable', leg: 'price_aggregator', message: 'The price aggregator did not answer: price_usd is null for every pair.' });
-  if (all.skipped > 0) {
-    caveats.push({ code: 'items_skipped', leg: 'launchpad', message: `${all.skipped} malformed pair entries from the platform were skipped (${all.firstError ?? 'unreadable'}).` });
-  }
   return {
     data: {
       pairs: rows,

@@ -14,6 +14,7 @@ import { SourceError } from '../../../src/sources/errors.js';
 import { wireListParser } from '../../../src/sources/wire.js';
 import { StonkPairSchema } from '../../../src/sources/wire/launchpad.js';
 import { MICRON, OPENAI, PAIRS, SOL, SPYX, USDC } from '../../fixtures/stonkfun/bodies.js';
+import { reportSkipped } from '../../../src/sources/errors.js';
 
 const PAIR: PairFacts = { quote_mint: 'Q', category: 'solana', launchable: true, token_program: TOKEN_PROGRAM_ID, launch_lab_ready: true };
 
@@ -74,7 +75,8 @@ describe('launchpad-pairs handler over the platform\'s /pairs', () => {
     now: () => new Date('2026-11-20T12:00:00Z'),
     signal: new AbortController().signal,
     sources: {
-      launchpad: { pairs: async () => list },
+      // As the client does: its skips are reported for the call in progress (src/sources/errors.ts).
+      launchpad: { pairs: async () => reportSkipped(list, { leg: 'launchpad', provider: 'StonkFun', what: 'pair', count: list.skipped, firstError: list.firstError }) },
       jupiter: { prices: async (mints: string[]) => { priceCalls.push(mints); return prices(mints); } },
     },
   }) as unknown as HandlerContext;
@@ -108,7 +110,7 @@ describe('launchpad-pairs handler over the platform\'s /pairs', () => {
   it('the skipped malformed entry is a caveat; no price caveat when the aggregator answered', async () => {
     const r = await pairsEndpoint.handler!({ launchable_only: false }, priced);
     assert.deepEqual(r.caveats?.map((c) => c.code), ['items_skipped']);
-    assert.match(r.caveats![0]!.message, /^1 malformed pair entries/);
+    assert.match(r.caveats![0]!.message, /^1 malformed pair entry from StonkFun was skipped/);
   });
 
   it('a failing aggregator leaves every price null with a caveat, not a failed list', async () => {

@@ -19,7 +19,6 @@ import {
   scanPackMachines, type ExitStrategy, type FranchiseFilter, type PackScan,
 } from '../../../analytics/discovery/pack-ev.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { SkippedMachine } from '../../../sources/card-packs.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 
@@ -66,21 +65,11 @@ export async function gachaEvScan(input: GachaInput, ctx: HandlerContext): Promi
       thresholds: scan.thresholds,
       as_of: ctx.now().toISOString(),
     },
-    caveats: [...skippedCaveat(skipped), ...gachaCaveats(scan, input, franchise)],
+    // Skipped machines reach the answer as `items_skipped` through the shared mechanism (src/sources/errors.ts).
+    caveats: gachaCaveats(scan, input, franchise),
     next_steps: gachaNextSteps(scan, input),
     timings: legTimings(legs),
   };
-}
-
-/** Catalog entries left out as malformed: never silent, never fatal. */
-function skippedCaveat(skipped: readonly SkippedMachine[]): Caveat[] {
-  if (skipped.length === 0) return [];
-  const n = skipped.length;
-  return [{
-    code: 'items_skipped',
-    leg: 'card_packs',
-    message: `${n} malformed machine ${n === 1 ? 'entry' : 'entries'} from Collector Crypt ${n === 1 ? 'was' : 'were'} skipped (first: ${skipped[0]!.reason}); the rest of the list was used (skipped_machines lists them).`,
-  }];
 }
 
 const codes = (list: readonly { code: string }[]) => list.map((m) => m.code).join(', ');
