@@ -9,20 +9,32 @@
  *    (to − from) / |from| × 100; a move of at least RELATIVE_THRESHOLD_PCT (5 %) either way counts;
  *  - score metrics (risk scores, 0–1): the absolute change; a move of at least SCORE_THRESHOLD (0.05)
  *    either way counts (a relative change means nothing near zero).
- * Polarity says which way is better: higher price, liquidity, value and balance improve; higher
- * concentration and higher risk decline. Anything smaller is `stable`; a missing end is `null` (unknown,
- * never "stable").
+ * Two words describe a move, and they must never be confused:
+ *  - `movement` is the arithmetic: `rising`, `falling` or `flat` (a move under the threshold);
+ *  - `direction` is the meaning, from the metric's polarity (its direction of goodness): `improving` when
+ *    it moved the better way, `declining` when it moved the worse way (the contract's words; a briefing
+ *    says "worsening"), `stable` under the threshold. For a lower-is-better metric (risk score, holder
+ *    concentration) a RISE is `declining`: "risk 0.6 → 0.7" is worsening, never read as a fall.
+ *    A `neutral` metric (a holdings count) has no better side: its direction is always null and only its
+ *    movement is told.
+ * A missing end is `null` for both (unknown, never "stable").
  */
 
 export type Direction = 'improving' | 'declining' | 'stable';
-export type Polarity = 'higher_is_better' | 'lower_is_better';
+export type Movement = 'rising' | 'falling' | 'flat';
+export type Polarity = 'higher_is_better' | 'lower_is_better' | 'neutral';
 export type ChangeKind = 'relative' | 'absolute';
 
 export const RELATIVE_THRESHOLD_PCT = 5;
 export const SCORE_THRESHOLD = 0.05;
 
 export interface MetricTrend {
+  /** Better or worse by the metric's polarity; always null for a neutral metric. */
   direction: Direction | null;
+  /** The arithmetic move (same threshold as the direction). */
+  movement: Movement | null;
+  /** The metric's direction of goodness. */
+  polarity: Polarity;
   from: number | null;
   to: number | null;
   /** to − from (10 significant digits: tiny token prices keep their change). */
@@ -42,8 +54,15 @@ const round = (x: number, decimals: number) => {
  */
 const EPSILON = 1e-9;
 
+/** The meaning of an arithmetic move for a metric of this polarity (null: neutral, or the move is unknown). */
+export function directionOf(movement: Movement | null, polarity: Polarity): Direction | null {
+  if (movement === null || polarity === 'neutral') return null;
+  if (movement === 'flat') return 'stable';
+  return (movement === 'rising') === (polarity === 'higher_is_better') ? 'improving' : 'declining';
+}
+
 export function metricTrend(from: number | null, to: number | null, kind: ChangeKind, polarity: Polarity): MetricTrend {
-  if (from === null || to === null) return { direction: null, from, to, change: null, change_pct: null };
+  if (from === null || to === null) return { direction: null, movement: null, polarity, from, to, change: null, change_pct: null };
   const change = to - from;
   const changePct = from !== 0 ? (change / Math.abs(from)) * 100 : null;
   let move: -1 | 0 | 1;
@@ -55,9 +74,11 @@ export function metricTrend(from: number | null, to: number | null, kind: Change
   } else {
     move = changePct >= RELATIVE_THRESHOLD_PCT - EPSILON ? 1 : changePct <= -RELATIVE_THRESHOLD_PCT + EPSILON ? -1 : 0;
   }
-  const better = polarity === 'higher_is_better' ? move : -move;
-  const direction: Direction = better > 0 ? 'improving' : better < 0 ? 'declining' : 'stable';
-  return { direction, from, to, change: Number(change.toPrecision(10)), change_pct: changePct === null ? null : round(changePct, 2) };
+  const movement: Movement = move > 0 ? 'rising' : move < 0 ? 'falling' : 'flat';
+  return {
+    direction: directionOf(movement, polarity), movement, polarity,
+    from, to, change: Number(change.toPrecision(10)), change_pct: changePct === null ? null : round(changePct, 2),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpointsOf, metricTrend, overallDirection, portfolioSummary, positionChanges } from '../../src/analytics/trends.js';
+import { directionOf, endpointsOf, metricTrend, overallDirection, portfolioSummary, positionChanges } from '../../src/analytics/trends.js';
 
 describe('metricTrend: relative metrics (threshold 5 %, inclusive)', () => {
   const up = (from: number, to: number) => metricTrend(from, to, 'relative', 'higher_is_better').direction;
@@ -23,19 +23,19 @@ describe('metricTrend: relative metrics (threshold 5 %, inclusive)', () => {
   });
 
   it('reports the change and the percent change (2 decimals); a negative start uses its magnitude', () => {
-    assert.deepEqual(metricTrend(80, 100, 'relative', 'higher_is_better'), { direction: 'improving', from: 80, to: 100, change: 20, change_pct: 25 });
-    assert.deepEqual(metricTrend(-100, -90, 'relative', 'higher_is_better'), { direction: 'improving', from: -100, to: -90, change: 10, change_pct: 10 });
+    assert.deepEqual(metricTrend(80, 100, 'relative', 'higher_is_better'), { direction: 'improving', movement: 'rising', polarity: 'higher_is_better', from: 80, to: 100, change: 20, change_pct: 25 });
+    assert.deepEqual(metricTrend(-100, -90, 'relative', 'higher_is_better'), { direction: 'improving', movement: 'rising', polarity: 'higher_is_better', from: -100, to: -90, change: 10, change_pct: 10 });
     assert.equal(metricTrend(3, 2, 'relative', 'higher_is_better').change_pct, -33.33);
   });
 
   it('from zero: no percent; a rise is a move up, no change is stable', () => {
-    assert.deepEqual(metricTrend(0, 5, 'relative', 'higher_is_better'), { direction: 'improving', from: 0, to: 5, change: 5, change_pct: null });
+    assert.deepEqual(metricTrend(0, 5, 'relative', 'higher_is_better'), { direction: 'improving', movement: 'rising', polarity: 'higher_is_better', from: 0, to: 5, change: 5, change_pct: null });
     assert.equal(metricTrend(0, 0, 'relative', 'higher_is_better').direction, 'stable');
     assert.equal(metricTrend(0, 1, 'relative', 'lower_is_better').direction, 'declining');
   });
 
   it('an unknown end gives an unknown direction, never "stable"', () => {
-    assert.deepEqual(metricTrend(null, 5, 'relative', 'higher_is_better'), { direction: null, from: null, to: 5, change: null, change_pct: null });
+    assert.deepEqual(metricTrend(null, 5, 'relative', 'higher_is_better'), { direction: null, movement: null, polarity: 'higher_is_better', from: null, to: 5, change: null, change_pct: null });
     assert.equal(metricTrend(5, null, 'absolute', 'lower_is_better').direction, null);
   });
 });
@@ -52,6 +52,38 @@ describe('metricTrend: scores (absolute threshold 0.05, inclusive; lower risk is
   it('the percent change is still reported for a score', () => {
     assert.equal(metricTrend(0.4, 0.5, 'absolute', 'lower_is_better').change_pct, 25);
     assert.equal(metricTrend(0.4, 0.5, 'absolute', 'lower_is_better').change, 0.1);
+  });
+});
+
+describe('the words follow the direction of goodness, not the arithmetic', () => {
+  it('a risk score rising 0.6 → 0.7 is a RISE that is declining (worsening); falling 0.7 → 0.6 is improving', () => {
+    const up = metricTrend(0.6, 0.7, 'absolute', 'lower_is_better');
+    assert.deepEqual([up.movement, up.direction, up.polarity, up.change], ['rising', 'declining', 'lower_is_better', 0.1]);
+    const down = metricTrend(0.7, 0.6, 'absolute', 'lower_is_better');
+    assert.deepEqual([down.movement, down.direction, down.change], ['falling', 'improving', -0.1]);
+  });
+
+  it('higher-is-better: a rise improves, a fall declines; under the threshold both are flat and stable', () => {
+    assert.deepEqual([metricTrend(100, 120, 'relative', 'higher_is_better').movement, metricTrend(100, 120, 'relative', 'higher_is_better').direction], ['rising', 'improving']);
+    assert.deepEqual([metricTrend(100, 80, 'relative', 'higher_is_better').movement, metricTrend(100, 80, 'relative', 'higher_is_better').direction], ['falling', 'declining']);
+    assert.deepEqual([metricTrend(100, 104, 'relative', 'lower_is_better').movement, metricTrend(100, 104, 'relative', 'lower_is_better').direction], ['flat', 'stable']);
+  });
+
+  it('a neutral metric (a holdings count) has no direction, only a movement', () => {
+    const t = metricTrend(10, 20, 'relative', 'neutral');
+    assert.deepEqual([t.direction, t.movement, t.polarity, t.change_pct], [null, 'rising', 'neutral', 100]);
+    assert.equal(metricTrend(20, 10, 'relative', 'neutral').movement, 'falling');
+    assert.equal(metricTrend(20, 20, 'relative', 'neutral').movement, 'flat');
+  });
+
+  it('directionOf over every movement and polarity (the whole table)', () => {
+    const table = [
+      ['rising', 'higher_is_better', 'improving'], ['falling', 'higher_is_better', 'declining'], ['flat', 'higher_is_better', 'stable'],
+      ['rising', 'lower_is_better', 'declining'], ['falling', 'lower_is_better', 'improving'], ['flat', 'lower_is_better', 'stable'],
+      ['rising', 'neutral', null], ['falling', 'neutral', null], ['flat', 'neutral', null],
+      [null, 'higher_is_better', null], [null, 'lower_is_better', null], [null, 'neutral', null],
+    ] as const;
+    for (const [movement, polarity, expected] of table) assert.equal(directionOf(movement, polarity), expected, `${movement} ${polarity}`);
   });
 });
 

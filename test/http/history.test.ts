@@ -128,6 +128,47 @@ describe('history endpoints', () => {
     assert.deepEqual(trend.next_steps.map((s: Json) => s.endpoint), ['due-diligence', 'whale-watch']);
   });
 
+  it('the words follow each metric\'s direction of goodness: a risk score that ROSE is worsening, never "declining — 0.6 → 0.7" read as a fall', async () => {
+    const mint = A.TOKEN_CAUTION;
+    const L = (await liveSnapshot('token', mint)).data as Json;
+    const risk = L.risk_score as number;
+    assert.ok(risk >= 0.1, `TOKEN_CAUTION's risk score ${risk}`);
+    const before = Math.round((risk - 0.1) * 10_000) / 10_000;
+    // 7 days ago: risk 0.1 lower (so today it ROSE by 0.1), HHI 10 % lower (concentration rose), price 10 % higher (price fell).
+    await put('token', mint, 7, { ...L, risk_score: before, hhi: L.hhi / 1.1, price_usd: L.price_usd * 1.1 });
+    const trend = await call('token-trend', { mint, lookback: '7d', format: 'both' });
+    const r = trend.directions.risk_score;
+    assert.deepEqual([r.from, r.to, r.movement, r.direction, r.polarity], [before, risk, 'rising', 'declining', 'lower_is_better']);
+    const hhi = trend.directions.holder_concentration;
+    assert.deepEqual([hhi.movement, hhi.direction, hhi.polarity], ['rising', 'declining', 'lower_is_better']);
+    const price = trend.directions.price;
+    assert.deepEqual([price.movement, price.direction, price.polarity], ['falling', 'declining', 'higher_is_better']);
+    assert.deepEqual([trend.directions.liquidity.polarity, trend.directions.liquidity.movement, trend.directions.liquidity.direction], ['higher_is_better', 'flat', 'stable']);
+    const from = dayOf(now - 7 * DAY);
+    const summary = trend.llm_summary as string;
+    assert.ok(summary.includes(`- Risk score (lower is better): **worsening** — rose from ${before} on ${from} to ${risk} on ${today()} (+0.1)`), summary);
+    assert.match(summary, /- Holder concentration \(HHI\) \(lower is better\): \*\*worsening\*\* — rose from /);
+    assert.match(summary, /- Price \(higher is better\): \*\*worsening\*\* — fell from .* \(-9\.09 %\)/);
+    assert.match(summary, /- Liquidity \(higher is better\): \*\*stable\*\* — moved less than the threshold from /);
+    assert.equal(trend.overall_direction, 'declining');
+    assert.match(summary, /\*\*Overall: worsening\*\* \(0 improving, 3 worsening, 1 stable\)/);
+    assert.doesNotMatch(summary, /declining/, 'the briefing never uses the ambiguous word');
+
+    // wallet-history: the wallet's risk score rose 0.15 → 0.35 (worsening); the token count is neutral: rising/falling only.
+    const address = A.WALLET_RISK_MODERATE;
+    const W = (await liveSnapshot('wallet', address)).data as Json;
+    assert.equal(W.risk_score, 0.35);
+    await put('wallet', address, 7, { ...W, risk_score: 0.15, token_count: W.token_count * 2 + 2 });
+    const history = await call('wallet-history', { address, lookback: '7d', format: 'both' });
+    const wr = history.deltas.risk_score;
+    assert.deepEqual([wr.from, wr.to, wr.movement, wr.direction, wr.polarity], [0.15, 0.35, 'rising', 'declining', 'lower_is_better']);
+    assert.match(history.llm_summary, /- Risk score \(lower is better\): \*\*worsening\*\* — rose from 0\.15 on .* to 0\.35 on .* \(\+0\.2\)/);
+    const count = history.deltas.token_count;
+    assert.deepEqual([count.polarity, count.direction, count.movement], ['neutral', null, 'falling']);
+    assert.match(history.llm_summary, /- Token count \(no better side\): \*\*falling\*\* — fell from /);
+    assert.doesNotMatch(history.llm_summary, /declining/);
+  });
+
   it('portfolio-history over a crafted series: peak, trough, max drawdown 50 %, average and change', async () => {
     const address = A.WALLET_GULP_WHALE;
     const L = (await liveSnapshot('wallet', address)).data as Json;
@@ -187,7 +228,7 @@ describe('history endpoints', () => {
     for (const d of Object.values(trend.directions) as Json[]) assert.equal(d.direction, null);
     assert.equal(trend.overall_direction, null);
     assert.match(trend.llm_summary, /\*\*Overall: unknown\*\*/);
-    assert.match(trend.llm_summary, /Price: unknown/);
+    assert.match(trend.llm_summary, /Price \(higher is better\): unknown/);
 
     const history = await call('wallet-history', { address: A.WALLET_HIGH_FREQUENCY });
     assert.equal(history.start, null);

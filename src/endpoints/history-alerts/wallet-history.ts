@@ -16,7 +16,10 @@ export default defineEndpoint({
   description:
     'Two-point deltas between the wallet\'s snapshot at the start of the lookback (7d, 14d or 30d) and now: ' +
     'portfolio value, native balance and risk score, each with a direction (improving, declining or stable), plus ' +
-    'the positions added and removed. Snapshots accumulate as a side effect of every enrichment call.',
+    'the positions added and removed. The direction follows each metric\'s direction of goodness (`polarity` in the ' +
+    'answer): value and balance are higher-is-better, the risk score lower-is-better (a rise is declining, i.e. ' +
+    'worsening); the token count is neutral (direction null, `movement` rising or falling only). Snapshots ' +
+    'accumulate as a side effect of every enrichment call.',
   input: Type.Object(
     {
       address: Address('Wallet address'),
@@ -26,7 +29,7 @@ export default defineEndpoint({
   ),
   output: WalletHistorySchema,
   cacheTtlSeconds: 300,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', lookback: '7d' },
+  example: { address: '57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz', lookback: '7d' },
   handler: async (input, ctx) => {
     const lookback = input.lookback ?? '7d';
     const days = lookbackDays(lookback);
@@ -39,7 +42,7 @@ export default defineEndpoint({
       portfolio_value_usd: pointTrend(at(start, (d) => d.portfolio_value_usd), at(end, (d) => d.portfolio_value_usd)!, 'relative', 'higher_is_better'),
       native_sol: pointTrend(at(start, (d) => d.native_sol), at(end, (d) => d.native_sol)!, 'relative', 'higher_is_better'),
       risk_score: pointTrend(at(start, (d) => d.risk_score), at(end, (d) => d.risk_score)!, 'absolute', 'lower_is_better'),
-      token_count: pointTrend(at(start, (d) => d.token_count), at(end, (d) => d.token_count)!, 'relative', null),
+      token_count: pointTrend(at(start, (d) => d.token_count), at(end, (d) => d.token_count)!, 'relative', 'neutral'),
     };
     // Without a start snapshot there is nothing to compare: no position is reported added or removed.
     const changes = start ? positionChanges(start.data.positions, end.data.positions) : { added: [], removed: [] };

@@ -15,10 +15,31 @@ function caveatLine(result: HandlerResult): string[] {
   return kept.length > 0 ? [`- Caveats: ${kept.map((c) => c.message).join(' ')}`] : [];
 }
 
-function trendLine(name: string, t: Data, fmt: (v: unknown) => string): string {
-  if (t.direction === null) return `- ${name}: unknown (fewer than two known values)`;
-  const pct = t.change_pct === null ? '' : ` (${signedPct(t.change_pct)})`;
-  return `- ${name}: **${t.direction}** — ${fmt(t.from)} on ${t.from_day} → ${fmt(t.to)} on ${t.to_day}${pct}`;
+/**
+ * The words of a move follow its meaning, never the arithmetic alone: a lower-is-better metric that rose
+ * is "worsening" (the answer's `declining`), and the line says both what the number did (rose / fell) and
+ * which side is better. A neutral metric (no better side) is told as rising / falling only.
+ */
+const VERDICT = { improving: 'improving', declining: 'worsening', stable: 'stable' } as const;
+const SIDE = { higher_is_better: 'higher is better', lower_is_better: 'lower is better', neutral: 'no better side' } as const;
+const MOVED = { rising: 'rose', falling: 'fell', flat: 'moved less than the threshold' } as const;
+
+const signed = (v: unknown) => (typeof v === 'number' ? `${v >= 0 ? '+' : ''}${v}` : 'n/a');
+
+/** One metric: `relative` metrics show their percent change, `absolute` ones (0–1 scores) their change in points. */
+function trendLine(name: string, t: Data, fmt: (v: unknown) => string, kind: 'relative' | 'absolute'): string {
+  const side = SIDE[t.polarity as keyof typeof SIDE];
+  if (t.movement === null) return `- ${name} (${side}): unknown (fewer than two known values)`;
+  const verdict = t.polarity === 'neutral' ? t.movement : VERDICT[t.direction as keyof typeof VERDICT];
+  const change = kind === 'absolute' ? ` (${signed(t.change)})` : t.change_pct === null ? '' : ` (${signedPct(t.change_pct)})`;
+  return `- ${name} (${side}): **${verdict}** — ${MOVED[t.movement as keyof typeof MOVED]} from ${fmt(t.from)} on ${t.from_day} to ${fmt(t.to)} on ${t.to_day}${change}`;
+}
+
+/** The overall verdict in words, with the count behind it (neutral metrics are not counted). */
+function overallLine(overall: unknown, trends: Data[]): string {
+  if (typeof overall !== 'string') return '- **Overall: unknown**';
+  const n = (d: string) => trends.filter((t) => t.direction === d).length;
+  return `- **Overall: ${VERDICT[overall as keyof typeof VERDICT]}** (${n('improving')} improving, ${n('declining')} worsening, ${n('stable')} stable)`;
 }
 
 const plain = (v: unknown) => (typeof v === 'number' ? String(v) : 'unknown');
@@ -27,11 +48,11 @@ export function tokenTrendBriefing(result: HandlerResult): string {
   const d = result.data as Data;
   return [
     `## Token trend ${d.mint} (${d.lookback}, ${d.points.length} daily points)`,
-    `- **Overall: ${d.overall_direction ?? 'unknown'}**`,
-    trendLine('Price', d.directions.price, usd),
-    trendLine('Liquidity', d.directions.liquidity, usd),
-    trendLine('Holder concentration (HHI)', d.directions.holder_concentration, plain),
-    trendLine('Risk score', d.directions.risk_score, plain),
+    overallLine(d.overall_direction, Object.values(d.directions)),
+    trendLine('Price', d.directions.price, usd, 'relative'),
+    trendLine('Liquidity', d.directions.liquidity, usd, 'relative'),
+    trendLine('Holder concentration (HHI)', d.directions.holder_concentration, plain, 'relative'),
+    trendLine('Risk score', d.directions.risk_score, plain, 'absolute'),
     ...caveatLine(result),
   ].join('\n');
 }
@@ -41,10 +62,11 @@ export function walletHistoryBriefing(result: HandlerResult): string {
   const mints = (list: Data[]) => (list.length ? list.map((p) => p.mint).join(', ') : 'none');
   return [
     `## Wallet history ${d.address} (${d.lookback}${d.start ? `, since ${d.start.day}` : ', no earlier snapshot'})`,
-    `- **Overall: ${d.overall_direction ?? 'unknown'}**`,
-    trendLine('Portfolio value', d.deltas.portfolio_value_usd, usd),
-    trendLine('Native balance (SOL)', d.deltas.native_sol, plain),
-    trendLine('Risk score', d.deltas.risk_score, plain),
+    overallLine(d.overall_direction, Object.values(d.deltas)),
+    trendLine('Portfolio value', d.deltas.portfolio_value_usd, usd, 'relative'),
+    trendLine('Native balance (SOL)', d.deltas.native_sol, plain, 'relative'),
+    trendLine('Risk score', d.deltas.risk_score, plain, 'absolute'),
+    trendLine('Token count', d.deltas.token_count, plain, 'relative'),
     `- Positions added: ${mints(d.positions_added)}; removed: ${mints(d.positions_removed)}`,
     ...caveatLine(result),
   ].join('\n');

@@ -5,22 +5,45 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../../lib/typebox.js';
-import { RELATIVE_THRESHOLD_PCT, SCORE_THRESHOLD } from '../../../analytics/trends.js';
+import { RELATIVE_THRESHOLD_PCT, SCORE_THRESHOLD, type Polarity } from '../../../analytics/trends.js';
 
 const Num = (description: string) => Nullable(Type.Number({ description }));
 const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
-const DirectionSchema = Nullable(Type.String({ enum: ['improving', 'declining', 'stable'], description: 'Null when fewer than two known values' }));
+const DirectionSchema = Nullable(Type.String({
+  enum: ['improving', 'declining', 'stable'],
+  description: 'The meaning of the move by the metric\'s polarity: improving = moved the better way, declining = moved the WORSE way ' +
+    '(for a lower-is-better metric such as a risk score that is a rise), stable = under the threshold. Null when fewer than two ' +
+    'known values, and always for a neutral metric',
+}));
+const MovementSchema = Nullable(Type.String({
+  enum: ['rising', 'falling', 'flat'],
+  description: 'The arithmetic move, whatever it means: rising (to > from by at least the threshold), falling, or flat (under it). Null when fewer than two known values',
+}));
 
-export const MetricTrendSchema = (what: string) =>
+const POLARITY_WORDS = {
+  higher_is_better: 'higher is better',
+  lower_is_better: 'lower is better: a rise is declining',
+  neutral: 'neutral, no better side: direction is always null, movement says rising or falling',
+} as const;
+
+/** A metric's trend; `polarity` is fixed per metric (its direction of goodness) and stated in the answer. */
+export const MetricTrendSchema = (what: string, polarity: Polarity) =>
   Type.Object({
-    direction: DirectionSchema,
+    direction: polarity === 'neutral' ? Type.Null({ description: 'A neutral metric has no better side' }) : DirectionSchema,
+    movement: MovementSchema,
+    polarity: Type.Literal(polarity, { description: `Direction of goodness of this metric (${POLARITY_WORDS[polarity]})` }),
     from: Num(`${what} at the first known point`),
     to: Num(`${what} at the last known point (normally today, live)`),
     from_day: Nullable(Day('Day of `from`')),
     to_day: Nullable(Day('Day of `to`')),
     change: Num('to − from'),
     change_pct: Num('(to − from) / |from| × 100; null when from is 0 or unknown'),
-  }, { description: what });
+  }, { description: `${what} (${POLARITY_WORDS[polarity]})` });
+
+const OverallSchema = Nullable(Type.String({
+  enum: ['improving', 'declining', 'stable'],
+  description: 'The side with more metrics (improving vs declining, each by its own polarity; neutral metrics do not count); a tie or all stable is stable; null when no direction is known',
+}));
 
 export const ThresholdsSchema = Type.Object({
   relative_pct: Type.Number({ description: `Relative move counted as a direction (${RELATIVE_THRESHOLD_PCT} %, inclusive): price, liquidity, HHI, value, balance` }),
@@ -52,12 +75,12 @@ export const TokenTrendSchema = Type.Object({
     risk_score_lower_bound: Type.Boolean({ description: 'Some risk factors were unknown that day' }),
   }), { description: 'Daily points, oldest first; days without a snapshot are absent' }),
   directions: Type.Object({
-    price: MetricTrendSchema('Price (higher is better)'),
-    liquidity: MetricTrendSchema('Liquidity (higher is better)'),
-    holder_concentration: MetricTrendSchema('Holder concentration as HHI (lower is better)'),
-    risk_score: MetricTrendSchema('Token risk score (lower is better)'),
+    price: MetricTrendSchema('Price', 'higher_is_better'),
+    liquidity: MetricTrendSchema('Liquidity', 'higher_is_better'),
+    holder_concentration: MetricTrendSchema('Holder concentration as HHI', 'lower_is_better'),
+    risk_score: MetricTrendSchema('Token risk score', 'lower_is_better'),
   }),
-  overall_direction: DirectionSchema,
+  overall_direction: OverallSchema,
   thresholds: ThresholdsSchema,
 });
 
@@ -73,14 +96,14 @@ export const WalletHistorySchema = Type.Object({
   })),
   end: Type.Object({ day: Day('Today'), taken_at: Type.String({ format: 'date-time' }) }, { description: "Today's live point" }),
   deltas: Type.Object({
-    portfolio_value_usd: MetricTrendSchema('Portfolio value (higher is better)'),
-    native_sol: MetricTrendSchema('Native SOL balance (higher is better)'),
-    risk_score: MetricTrendSchema('Wallet risk score (lower is better)'),
-    token_count: MetricTrendSchema('Token holdings count (no better side: direction is always null)'),
+    portfolio_value_usd: MetricTrendSchema('Portfolio value', 'higher_is_better'),
+    native_sol: MetricTrendSchema('Native SOL balance', 'higher_is_better'),
+    risk_score: MetricTrendSchema('Wallet risk score', 'lower_is_better'),
+    token_count: MetricTrendSchema('Token holdings count', 'neutral'),
   }),
   positions_added: Type.Array(Position, { description: 'Mints held now but not at the start' }),
   positions_removed: Type.Array(Position, { description: 'Mints held at the start but not now' }),
-  overall_direction: DirectionSchema,
+  overall_direction: OverallSchema,
   thresholds: ThresholdsSchema,
 });
 

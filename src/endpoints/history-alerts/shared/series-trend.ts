@@ -27,17 +27,16 @@ export function seriesTrend<P extends { day: string }>(
   };
 }
 
-/** Two fixed points (wallet-history): the start snapshot against today. `polarity` null = no better side. */
+/** Two fixed points (wallet-history): the start snapshot against today. */
 export function pointTrend(
   from: { day: string; value: number | null } | null,
   to: { day: string; value: number | null },
   kind: ChangeKind,
-  polarity: Polarity | null,
+  polarity: Polarity,
 ): DayTrend {
-  const trend = metricTrend(from?.value ?? null, to.value, kind, polarity ?? 'higher_is_better');
+  const trend = metricTrend(from?.value ?? null, to.value, kind, polarity);
   return {
     ...trend,
-    direction: polarity === null ? null : trend.direction,
     from_day: from && from.value !== null ? from.day : null,
     to_day: to.value !== null ? to.day : null,
   };
