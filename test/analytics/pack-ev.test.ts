@@ -118,14 +118,18 @@ describe('evaluateMachine: EV from odds × range midpoints', () => {
     assert.deepEqual([two.exits.buyback.value_usd, two.exits.buyback.edge_pct, two.exits.marketplace.value_usd, two.exits.marketplace.edge_pct], [91.8, -8.2, 105.84, 5.84]);
   });
 
-  test('the verdict follows the chosen exit; `both` takes the better one', () => {
+  test('the verdict rests on the certain exit: `both` is judged on the buyback, the marketplace beside it as upside', () => {
     const pick = (s: ExitStrategy) => {
       const ev = evaluateMachine(CLASSIC, s);
       return [ev.verdict_exit, ev.verdict, ev.edge_pct];
     };
     assert.deepEqual(pick('buyback'), ['buyback', 'HOUSE_EDGE', -8.2]);
     assert.deepEqual(pick('marketplace'), ['marketplace', 'POSITIVE_EV', 5.84]);
-    assert.deepEqual(pick('both'), ['marketplace', 'POSITIVE_EV', 5.84]);
+    // The marketplace would read POSITIVE_EV (+5.84 %) but may not fill: the buyback (−8.20 %) decides.
+    assert.deepEqual(pick('both'), ['buyback', 'HOUSE_EDGE', -8.2]);
+    const mk = evaluateMachine(CLASSIC, 'both').exits.marketplace;
+    // Upside 52.92 − 45.90 = 7.02; break-even when sales fetch 50 ÷ 52.92 = 94.48 % of insured value.
+    assert.deepEqual([mk.verdict, mk.upside_over_buyback_usd, mk.breakeven_sale_pct_of_insured], ['POSITIVE_EV', 7.02, 94.48]);
   });
 
   test('tiers are reported common → epic → legendary whatever order the catalog lists them in; unknown tiers after', () => {
@@ -153,7 +157,9 @@ describe('evaluateMachine: empty tiers and odds not summing to 1', () => {
     // Buyback 17.90 × 0.85 = 15.215 → 15.22 → −39.12 %; marketplace 17.90 × 0.98 = 17.542 → 17.54 → −29.84 %.
     assert.deepEqual([ev.exits.buyback.value_usd, ev.exits.buyback.edge_pct], [15.22, -39.12]);
     assert.deepEqual([ev.exits.marketplace.value_usd, ev.exits.marketplace.edge_pct], [17.54, -29.84]);
-    assert.deepEqual([ev.verdict_exit, ev.verdict], ['marketplace', 'NEGATIVE_EV']);
+    assert.deepEqual([ev.verdict_exit, ev.verdict], ['buyback', 'NEGATIVE_EV']);
+    // 25 ÷ 17.54 = 142.53 %: only a sale well above insured value would break even.
+    assert.equal(ev.exits.marketplace.breakeven_sale_pct_of_insured, 142.53);
     assert.equal(ev.rare_epic_stock_share_pct, 0);
   });
 
@@ -337,15 +343,17 @@ describe('evaluateMachine: verdict boundaries on each exit', () => {
     assert.deepEqual([e.gross_ev_usd, e.exits.buyback.value_usd, e.edge_pct, e.verdict], [100.01, 85.01, 0.01, 'POSITIVE_EV']);
   });
 
-  test('`both` on equal edges is decided by the buyback (its cash is certain)', () => {
+  test('`both` is decided by the buyback even when both exits are worth 0 (no break-even sale exists)', () => {
     // Worthless cards: both exits are worth 0, both edges −100 %.
     const e = evaluateMachine(flat('z_1', 10, 85, 0), 'both');
     assert.deepEqual([e.exits.buyback.edge_pct, e.exits.marketplace.edge_pct, e.verdict_exit, e.verdict], [-100, -100, 'buyback', 'NEGATIVE_EV']);
+    assert.deepEqual([e.exits.marketplace.upside_over_buyback_usd, e.exits.marketplace.breakeven_sale_pct_of_insured], [0, null]);
   });
 
-  test('`both` picks the buyback when it pays more than the marketplace (a rate above 98 %)', () => {
+  test('`both` reads the buyback when it pays more than the marketplace too (a rate above 98 %): the upside is negative', () => {
     const e = evaluateMachine(flat('z_2', 100, 99, 100), 'both');
     assert.deepEqual([e.exits.buyback.edge_pct, e.exits.marketplace.edge_pct, e.verdict_exit, e.edge_pct], [-1, -2, 'buyback', -1]);
+    assert.equal(e.exits.marketplace.upside_over_buyback_usd, -1);
   });
 });
 
@@ -365,12 +373,14 @@ describe('scanPackMachines', () => {
   const ALL = [A, B, C, D, E, H, F];
   const codes = (s: { machines: { code: string }[] }) => s.machines.map((m) => m.code);
 
-  test('ranks by the chosen exit path, machines without an edge last, with ranks from 1; hidden ones left out', () => {
+  test('ranks by the verdict exit (the buyback for `both`), machines without an edge last, with ranks from 1; hidden ones left out', () => {
     const both = scanPackMachines(ALL, { exitStrategy: 'both' });
     assert.deepEqual(codes(both), ['pokemon_250', 'pokemon_50', 'sports_10', 'onepiece_100', 'onepiece_25']);
-    assert.deepEqual(both.machines.map((m) => m.edge_pct), [14.07, 5.84, -2, -9.84, null]);
+    assert.deepEqual(both.machines.map((m) => m.edge_pct), [4.76, -8.2, -15, -21.8, null]);
+    assert.deepEqual(both.machines.map((m) => m.verdict_exit), ['buyback', 'buyback', 'buyback', 'buyback', null]);
     assert.deepEqual(both.machines.map((m) => m.rank), [1, 2, 3, 4, 5]);
-    assert.deepEqual(both.verdict_counts, { POSITIVE_EV: 2, HOUSE_EDGE: 2, NEGATIVE_EV: 0, unavailable: 1, unpriced: 0 });
+    // pokemon_50 is POSITIVE_EV on the marketplace only: HOUSE_EDGE here.
+    assert.deepEqual(both.verdict_counts, { POSITIVE_EV: 1, HOUSE_EDGE: 2, NEGATIVE_EV: 1, unavailable: 1, unpriced: 0 });
     assert.deepEqual(
       [both.exit_strategy, both.scanned, both.hidden_excluded, both.matched, both.below_min_edge, both.machine_found],
       ['both', 7, 2, 5, 0, null],
@@ -411,10 +421,12 @@ describe('scanPackMachines', () => {
   });
 
   test('min_edge_pct is inclusive on the chosen path and never passes a machine without an edge', () => {
-    const at = scanPackMachines(ALL, { exitStrategy: 'both', minEdgePct: 5.84 });
+    // `both` filters on the buyback edge: pokemon_50's +5.84 % marketplace edge does not pass 0.
+    const at = scanPackMachines(ALL, { exitStrategy: 'both', minEdgePct: -8.2 });
     assert.deepEqual(codes(at), ['pokemon_250', 'pokemon_50']);
     assert.deepEqual([at.matched, at.below_min_edge], [5, 3]);
-    assert.deepEqual(codes(scanPackMachines(ALL, { exitStrategy: 'both', minEdgePct: 5.85 })), ['pokemon_250']);
+    assert.deepEqual(codes(scanPackMachines(ALL, { exitStrategy: 'both', minEdgePct: -8.19 })), ['pokemon_250']);
+    assert.deepEqual(codes(scanPackMachines(ALL, { exitStrategy: 'both', minEdgePct: 0 })), ['pokemon_250']);
     assert.deepEqual(codes(scanPackMachines(ALL, { exitStrategy: 'buyback', minEdgePct: 4.76 })), ['pokemon_250']);
     assert.deepEqual(codes(scanPackMachines(ALL, { exitStrategy: 'buyback', minEdgePct: 4.77 })), []);
     const floor = scanPackMachines(ALL, { exitStrategy: 'buyback', minEdgePct: -100 });

@@ -276,23 +276,23 @@ describe('gacha-ev-scan', () => {
   const edges = (d: Json) => d.machines.map((m: Json) => [m.code, m.verdict_exit, m.edge_pct, m.verdict]);
   const PUBLIC = SANDBOX_CARD_MACHINES.filter((m) => m.public).map((m) => m.code);
 
-  it('all public machines, both exits: ranked by the better edge; EVs from range midpoints, exits and verdicts as designed', async () => {
+  it('all public machines, both exits: verdicts and ranking on the certain buyback; EVs from range midpoints, exits as designed', async () => {
     const d = await ok(service, 'gacha-ev-scan', { format: 'both' }, GACHA_PRICE);
     assert.equal(d.exit_strategy, 'both');
     assert.deepEqual([d.scanned, d.hidden_excluded, d.matched], [11, 2, 9]);
     assert.deepEqual(d.skipped_machines, []);
     assert.deepEqual(edges(d), [
-      ['pokemon_250', 'marketplace', 14.07, 'POSITIVE_EV'],
-      ['baseball_100', 'marketplace', 6.82, 'POSITIVE_EV'],
-      ['pokemon_50', 'marketplace', 5.84, 'POSITIVE_EV'],
-      ['onepiece_50', 'marketplace', -2, 'HOUSE_EDGE'],
-      ['onepiece_2500', 'marketplace', -7.88, 'HOUSE_EDGE'],
-      ['onepiece_100', 'marketplace', -9.84, 'HOUSE_EDGE'],
-      ['pokemon_1000', 'marketplace', -28.71, 'NEGATIVE_EV'],
-      ['pokemon_25', 'marketplace', -29.84, 'NEGATIVE_EV'],
+      ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
+      ['baseball_100', 'buyback', -1.9, 'HOUSE_EDGE'],
+      ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
+      ['onepiece_2500', 'buyback', -13.21, 'HOUSE_EDGE'],
+      ['onepiece_50', 'buyback', -15, 'HOUSE_EDGE'],
+      ['onepiece_100', 'buyback', -17.2, 'NEGATIVE_EV'],
+      ['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV'],
+      ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
       ['onepiece_25', null, null, null],
     ]);
-    assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 3, HOUSE_EDGE: 3, NEGATIVE_EV: 2, unavailable: 1, unpriced: 0 });
+    assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 1, HOUSE_EDGE: 4, NEGATIVE_EV: 3, unavailable: 1, unpriced: 0 });
     // pokemon_50: midpoints 30/60/150/450; EV 0.7×30 + 0.2×60 + 0.08×150 + 0.02×450 = 54; buyback 54 × 0.85 = 45.90
     // (−8.2 %); marketplace 52.92. The platform lists 55.
     const p50 = d.machines.find((m: Json) => m.code === 'pokemon_50');
@@ -358,11 +358,13 @@ describe('gacha-ev-scan', () => {
     assert.deepEqual(codes(above), ['pokemon_250', 'baseball_100', 'pokemon_50']);
 
     const onepiece = await ok(service, 'gacha-ev-scan', { franchise: 'onepiece' }, GACHA_PRICE, 'base');
-    assert.deepEqual(codes(onepiece), ['onepiece_50', 'onepiece_2500', 'onepiece_100', 'onepiece_25']);
+    // By the buyback (the default both): −13.21, −15, −17.2, sold out.
+    assert.deepEqual(codes(onepiece), ['onepiece_2500', 'onepiece_50', 'onepiece_100', 'onepiece_25']);
     assert.equal(onepiece.matched, 4);
 
     const one = await ok(service, 'gacha-ev-scan', { machine: 'POKEMON_1000' }, GACHA_PRICE);
-    assert.deepEqual(edges(one), [['pokemon_1000', 'marketplace', -28.71, 'NEGATIVE_EV']]);
+    assert.deepEqual(edges(one), [['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV']]);
+    assert.equal(one.machines[0].exits.marketplace.edge_pct, -28.71);
     assert.equal(one.machine_found, true);
     assert.equal(one.machines[0].gross_ev_usd, 727.5);
 

@@ -122,9 +122,9 @@ describe('sandbox card-pack machines through the production client', () => {
     const { machines } = await client.machines();
     const scan = scanPackMachines(machines, { exitStrategy: 'both' });
     const byCode = new Map(scan.machines.map((m) => [m.code, m]));
-    // The marketplace exit is positive while the buyback is not; `both` then reads POSITIVE_EV from the marketplace.
+    // The marketplace exit is positive while the buyback is not; `both` rests on the certain buyback: HOUSE_EDGE.
     const p50 = byCode.get('pokemon_50')!;
-    assert.deepEqual([p50.exits.buyback.verdict, p50.exits.marketplace.verdict, p50.verdict_exit, p50.verdict], ['HOUSE_EDGE', 'POSITIVE_EV', 'marketplace', 'POSITIVE_EV']);
+    assert.deepEqual([p50.exits.buyback.verdict, p50.exits.marketplace.verdict, p50.verdict_exit, p50.verdict], ['HOUSE_EDGE', 'POSITIVE_EV', 'buyback', 'HOUSE_EDGE']);
     // Rare and epic sold out: renormalized, 0 % rare + epic stock.
     const p25 = byCode.get('pokemon_25')!;
     assert.deepEqual([p25.depleted_tiers, p25.odds_renormalized, p25.rare_epic_stock_share_pct], [['rare', 'epic'], true, 0]);

@@ -24,8 +24,12 @@
  *  - **Net edge** per exit = (exit value − price) / price × 100, in percent; none when the price is 0
  *    (`priced: false`: no edge, no verdict).
  *  - **Verdict** per exit from its edge: POSITIVE_EV when > 0; HOUSE_EDGE when −15 ≤ edge ≤ 0 (break-even
- *    is the house's); NEGATIVE_EV when < −15. The machine's verdict is its chosen exit's: `buyback`,
- *    `marketplace`, or for `both` the exit with the higher edge (a tie goes to the buyback: its cash is certain).
+ *    is the house's); NEGATIVE_EV when < −15. The machine's verdict rests on the exit that is certain:
+ *    for `buyback` and `both` it is the buyback's (guaranteed cash). A marketplace sale may not fill, so
+ *    it never decides the verdict of `both`: it is the upside reported beside it (its own edge and
+ *    verdict, what it adds over the buyback, and the share of insured value sales must fetch to break
+ *    even). Only a caller who asks for `marketplace` gets verdicts read from it (a what-if, caveated).
+ *    Ties in ranking go to the other exit's edge, then the code.
  *  - **Rare + epic stock share** = (rare stock + epic stock) / total stock × 100 (null when empty).
  *  - **Hidden machines** (`public: false`) are left out of a scan unless asked for by `machine` code.
  *
@@ -113,6 +117,13 @@ export interface MarketplaceExit extends ExitEvBase {
   fee_pct: number;
   /** Always true: a listing at insured value may not sell, or only lower. */
   may_not_fill: true;
+  /** Marketplace value − buyback value, USD per pull (what selling at insured value would add); null when not available. */
+  upside_over_buyback_usd: number | null;
+  /**
+   * What it would take: the percent of insured value the marketplace sales must fetch (before the fee) for
+   * the pull to break even = price ÷ value_usd × 100 (2 decimals); null when not available, unpriced or worth 0.
+   */
+  breakeven_sale_pct_of_insured: number | null;
 }
 
 export interface MachineEv {
@@ -144,7 +155,7 @@ export interface MachineEv {
   /** |ev_gap_pct| > 10: our midpoint assumption and the platform's figure disagree. */
   ev_gap_flagged: boolean;
   exits: { buyback: BuybackExit; marketplace: MarketplaceExit };
-  /** The exit the verdict is read from (the chosen strategy's, or the better one for `both`). */
+  /** The exit the verdict is read from: the buyback for `buyback` and `both`, the marketplace only when asked for. */
   verdict_exit: ExitPath | null;
   verdict: PackVerdict | null;
   /** The verdict exit's edge: what ranking and `min_edge_pct` use. */
@@ -201,11 +212,14 @@ function edgeFigures(value: number | null, priceUsd: number): ExitEvBase {
   return { value_usd: value, edge_pct: edge, verdict: packVerdict(edge) };
 }
 
-/** Which exit decides the verdict: the chosen one, or for `both` the higher edge (tie → buyback). */
-function decidingExit(strategy: ExitStrategy, buyback: ExitEvBase, marketplace: ExitEvBase): ExitPath | null {
+/**
+ * Which exit decides the verdict: the certain one (the buyback) for `buyback` and `both`; the marketplace
+ * only when the caller asks for it. A sale that may not fill must not turn a machine whose guaranteed exit
+ * loses money into POSITIVE_EV.
+ */
+export function decidingExit(strategy: ExitStrategy, buyback: ExitEvBase, marketplace: ExitEvBase): ExitPath | null {
   if (buyback.edge_pct === null || marketplace.edge_pct === null) return null;
-  if (strategy !== 'both') return strategy;
-  return marketplace.edge_pct > buyback.edge_pct ? 'marketplace' : 'buyback';
+  return strategy === 'marketplace' ? 'marketplace' : 'buyback';
 }
 
 /** One machine's EV, exits and verdict under `strategy`. */
@@ -261,10 +275,14 @@ export function evaluateMachine(machine: CardPackMachine, strategy: ExitStrategy
     cash_exit_within_hours: BUYBACK_CASH_EXIT_HOURS,
     guaranteed: true,
   };
+  const marketValue = grossEv === null ? null : round2(grossEv * (1 - MARKETPLACE_FEE_RATE));
   const marketplace: MarketplaceExit = {
-    ...edgeFigures(grossEv === null ? null : round2(grossEv * (1 - MARKETPLACE_FEE_RATE)), price),
+    ...edgeFigures(marketValue, price),
     fee_pct: round2(MARKETPLACE_FEE_RATE * 100),
     may_not_fill: true,
+    upside_over_buyback_usd: marketValue === null || buyback.value_usd === null ? null : round2(marketValue - buyback.value_usd),
+    // From the rounded value shown, so a client recomputes it: sales at this share of insured value return the price.
+    breakeven_sale_pct_of_insured: marketValue !== null && marketValue > 0 && price > 0 ? round2((price / marketValue) * 100) : null,
   };
   const verdictExit = decidingExit(strategy, buyback, marketplace);
   const chosen = verdictExit === null ? null : verdictExit === 'buyback' ? buyback : marketplace;
@@ -361,13 +379,21 @@ export interface PackScan {
   };
 }
 
-/** Verdict-exit edge, highest first; machines without an edge last; ties by code (deterministic). */
+/** The edge of the exit that did not decide the verdict (the tie-breaker). */
+function otherEdge(m: MachineEv): number | null {
+  if (m.verdict_exit === null) return null;
+  return m.verdict_exit === 'buyback' ? m.exits.marketplace.edge_pct : m.exits.buyback.edge_pct;
+}
+
+/** Verdict-exit edge, highest first; machines without an edge last; ties by the other exit's edge, then code (deterministic). */
 function byEdge(a: MachineEv, b: MachineEv): number {
   if (a.edge_pct !== b.edge_pct) {
     if (a.edge_pct === null) return 1;
     if (b.edge_pct === null) return -1;
     return b.edge_pct - a.edge_pct;
   }
+  const [oa, ob] = [otherEdge(a), otherEdge(b)];
+  if (oa !== null && ob !== null && oa !== ob) return ob - oa;
   return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
 

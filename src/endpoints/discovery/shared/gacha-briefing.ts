@@ -27,7 +27,7 @@ function machineLine(m: Data): string {
     `${head}: **${m.verdict}** via ${m.verdict_exit} ${edge(m.edge_pct)} — ` +
     `${ev}, ${m.gross_return_pct} % of price; buyback ${usd(b.value_usd)} at ${b.rate_pct} %${cap} ` +
     `(${edge(b.edge_pct)}, ${b.verdict}, cash within ${b.cash_exit_within_hours} h); marketplace ${usd(mk.value_usd)} ` +
-    `(${edge(mk.edge_pct)}, ${mk.verdict}, may not fill); rare+epic stock ${share}${depleted}`
+    `(${edge(mk.edge_pct)}, ${mk.verdict}, may not fill; break-even if sales fetch ${mk.breakeven_sale_pct_of_insured ?? 'unknown'} % of insured value); rare+epic stock ${share}${depleted}`
   );
 }
 
@@ -40,7 +40,7 @@ export function gachaEvBriefing(result: HandlerResult): string {
   const c = d.verdict_counts as Data;
   const caveats = (result.caveats ?? []).filter((x) => x.code !== 'sandbox_data');
   return [
-    `## Card-pack EV by the ${d.exit_strategy === 'both' ? 'better exit' : `${d.exit_strategy} exit`}${scope ? ` (${scope})` : ''}`,
+    `## Card-pack EV ${d.exit_strategy === 'marketplace' ? 'by the marketplace exit (may not fill)' : `by the instant buyback (certain cash)${d.exit_strategy === 'both' ? ', the marketplace beside it as upside' : ''}`}${scope ? ` (${scope})` : ''}`,
     `- ${(d.machines as Data[]).length} of ${d.scanned} machines: ${c.POSITIVE_EV} POSITIVE_EV, ${c.HOUSE_EDGE} HOUSE_EDGE, ${c.NEGATIVE_EV} NEGATIVE_EV, ${c.unavailable} sold out${c.unpriced > 0 ? `, ${c.unpriced} priced 0` : ''}`,
     ...(d.machines as Data[]).map(machineLine),
     ...(caveats.length > 0 ? [`- Caveats: ${caveats.map((x) => x.message).join(' ')}`] : []),

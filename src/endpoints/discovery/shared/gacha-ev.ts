@@ -85,7 +85,7 @@ function gachaCaveats(scan: PackScan, input: GachaInput, franchise: FranchiseFil
     const left = scan.machines.length === 0 ? 'none is left' : `${scan.machines.length} left`;
     caveats.push({
       code: 'below_min_edge',
-      message: `${scan.below_min_edge} machine(s) with an edge below ${input.min_edge_pct} % on the ${scan.exit_strategy === 'both' ? 'better' : scan.exit_strategy} exit (or no edge) were removed; ${left}.`,
+      message: `${scan.below_min_edge} machine(s) with an edge below ${input.min_edge_pct} % on the ${scan.exit_strategy === 'marketplace' ? 'marketplace' : 'buyback'} exit (or no edge) were removed; ${left}.`,
     });
   }
   if (scan.hidden_excluded > 0) {
@@ -131,6 +131,7 @@ function gachaCaveats(scan: PackScan, input: GachaInput, franchise: FranchiseFil
       message: `Our midpoint EV differs from the platform's own EV by more than ${EV_GAP_FLAG_ABOVE_PCT} %: ${gaps.map((m) => `${m.code} ${m.gross_ev_usd} vs ${m.platform_ev_usd} USD (${m.ev_gap_pct! > 0 ? '+' : ''}${m.ev_gap_pct} %)`).join(', ')} — the tiers' cards in stock need not sit at their ranges' midpoints.`,
     });
   }
+  caveats.push(...exitCaveats(scan));
   if (scan.machines.some((m) => m.available)) {
     caveats.push({
       code: 'value_assumption',
@@ -142,6 +143,32 @@ function gachaCaveats(scan: PackScan, input: GachaInput, franchise: FranchiseFil
     });
   }
   return caveats;
+}
+
+const signed = (v: number) => `${v > 0 ? '+' : ''}${v} %`;
+
+/**
+ * The verdict rests on the certain exit. With `both` (and `buyback`), machines whose marketplace edge is
+ * positive while the buyback's is not are named: the upside exists only if sales fill at insured value.
+ * With `marketplace` the verdicts are a what-if, and the caveat says which ones the buyback would not back.
+ */
+function exitCaveats(scan: PackScan): Caveat[] {
+  const edged = scan.machines.filter((m) => m.exits.buyback.edge_pct !== null && m.exits.marketplace.edge_pct !== null);
+  const upside = edged.filter((m) => m.exits.marketplace.edge_pct! > 0 && m.exits.buyback.edge_pct! <= 0);
+  const line = (m: (typeof edged)[number]) =>
+    `${m.code} (buyback ${signed(m.exits.buyback.edge_pct!)} ${m.exits.buyback.verdict}; marketplace ${signed(m.exits.marketplace.edge_pct!)} only if sales fetch at least ${m.exits.marketplace.breakeven_sale_pct_of_insured} % of insured value)`;
+  if (scan.exit_strategy === 'marketplace') {
+    if (edged.length === 0) return [];
+    return [{
+      code: 'verdict_not_certain',
+      message: `Verdicts are read from the marketplace exit, which may not fill; the certain exit is the instant buyback${upside.length > 0 ? `, which loses money on ${upside.map(line).join(', ')}` : ''}.`,
+    }];
+  }
+  if (upside.length === 0) return [];
+  return [{
+    code: 'marketplace_upside_only',
+    message: `The verdict rests on the instant buyback (certain cash); a positive marketplace edge is upside that may not fill: ${upside.map(line).join(', ')}.`,
+  }];
 }
 
 function gachaNextSteps(scan: PackScan, input: GachaInput): NextStep[] {

@@ -11,7 +11,6 @@ const Verdict = Type.String({
   enum: ['POSITIVE_EV', 'HOUSE_EDGE', 'NEGATIVE_EV'],
   description: 'From the exit\'s edge: > 0 POSITIVE_EV; −15 ≤ edge ≤ 0 HOUSE_EDGE; < −15 NEGATIVE_EV',
 });
-const ExitPath = Type.String({ enum: ['buyback', 'marketplace'] });
 const Usd = (description: string) => Nullable(Type.Number({ description: `${description} (USD per pull, cents; null when the machine is not available)` }));
 const Edge = () => Nullable(Type.Number({ description: '(exit value − price) ÷ price × 100, 2 decimals; null when the machine is not available or its price is 0' }));
 
@@ -70,9 +69,11 @@ const Machine = Open({
       verdict: Nullable(Verdict),
       fee_pct: Type.Number({ description: 'Marketplace fee, percent of the sale (2)' }),
       may_not_fill: Type.Boolean({ description: 'Always true: a listing at insured value may not sell, or only lower' }),
-    }, 'Marketplace sale at insured value less the fee'),
+      upside_over_buyback_usd: Usd('Marketplace value − buyback value: what a sale at insured value would add over the certain exit'),
+      breakeven_sale_pct_of_insured: Nullable(Type.Number({ description: 'What it would take: the percent of insured value sales must fetch (before the fee) for the pull to break even = price ÷ value_usd × 100, 2 decimals; above 100 means only a sale above insured value breaks even; null when not available, unpriced or worth 0' })),
+    }, 'Marketplace sale at insured value less the fee: upside beside the buyback, never the verdict of exit_strategy both'),
   }),
-  verdict_exit: Nullable(ExitPath),
+  verdict_exit: Nullable(Type.String({ enum: ['buyback', 'marketplace'], description: 'The exit the verdict rests on: buyback (the certain exit) for exit_strategy buyback and both; marketplace only when asked for' })),
   verdict: Nullable(Verdict),
   edge_pct: Nullable(Type.Number({ description: 'The verdict exit\'s edge: what ranking and min_edge_pct use' })),
   rare_epic_stock_share_pct: Nullable(Type.Number({ description: '(rare + epic stock) ÷ total stock × 100; null when the machine is empty' })),
@@ -91,7 +92,7 @@ const Skipped = Open({
 }, 'A catalog entry left out because it does not match the format');
 
 export const GachaEvScanSchema = Type.Object({
-  exit_strategy: Type.String({ enum: ['buyback', 'marketplace', 'both'], description: 'The exit the verdicts and ranking are read from (both: the better edge per machine, a tie to the buyback)' }),
+  exit_strategy: Type.String({ enum: ['buyback', 'marketplace', 'both'], description: 'buyback and both: verdicts and ranking rest on the instant buyback (certain cash; both reports the marketplace beside it as upside); marketplace: read from the marketplace sale (may not fill)' }),
   filters: Open({
     machine: Nullable(Type.String()),
     franchise: Type.String({ enum: ['pokemon', 'onepiece', 'all'] }),
