@@ -94,7 +94,18 @@ describe('perps-market-structure and perps-market-trend (pool venue A)', () => {
         close(m.headroom_usd[side], w[side].maxOpenInterestUsd! - w[side].openInterestUsd, 0.01, `${m.asset} ${side} headroom`);
       }
       assert.deepEqual([m.open_fee_bps, m.close_fee_bps, m.max_leverage], [6, 6, 100]);
+      // The per-position size limit is the custody's, read from its account; the hourly rate recomputes from the shown APR.
+      assert.equal(m.max_position_size_usd, w.maxPositionSizeUsd);
+      for (const side of ['long', 'short'] as const) {
+        close(m.borrow_rate_hourly_pct[side], m.borrow_apr_pct[side] / 8760, 5e-9, `${m.asset} ${side} hourly borrow`);
+        assert.equal(m.max_open_now_usd[side], Math.min(m.max_position_size_usd, m.headroom_usd[side]), `${m.asset} ${side} largest that fits now`);
+      }
     }
+    // SOL and BTC: $10M per position, ETH $5M (the world's custodies). SOL's long headroom ($2.25–2.75M) is
+    // what limits a new long there; ETH's short headroom (over $5.5M) leaves the position limit as the bound.
+    assert.deepEqual(json.markets.map((m: Json) => m.max_position_size_usd), [10_000_000, 10_000_000, 5_000_000]);
+    assert.equal(json.markets[0].max_open_now_usd.long, json.markets[0].headroom_usd.long);
+    assert.equal(json.markets[2].max_open_now_usd.short, 5_000_000);
     // Every short borrows the one USDC custody: one utilization and one APR for the three short sides.
     assert.equal(new Set(json.markets.map((m: Json) => m.utilization_pct.short)).size, 1);
     assert.deepEqual(json.markets[0].borrow_curve.short, [{ utilization_pct: 0, apr_pct: 3 }, { utilization_pct: 80, apr_pct: 20 }, { utilization_pct: 100, apr_pct: 80 }]);

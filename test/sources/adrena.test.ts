@@ -300,17 +300,17 @@ function market(asset: 'SOL' | 'BTC' | 'BONK', overrides: Partial<PoolMarket> = 
     SOL: {
       venue: 'B', asset: 'SOL', custody: JITOSOL_CUSTODY, collateralMint: JITOSOL, collateralSymbol: 'jitoSOL', oraclePriceUsd: 150.25, collateralPriceUsd: 180.5,
       long: { openInterestUsd: 1_250_000, maxOpenInterestUsd: 10_000_000, utilizationPct: 40, borrowCurve: { points: KINKED }, borrowAprPct: 10 }, // 40/80 × 20
-      short: USDC_SHORT(800_000, 5_000_000), openFeeBps: 0, closeFeeBps: 16, maxLeverage: 100, updatedAt: UPDATED,
+      short: USDC_SHORT(800_000, 5_000_000), openFeeBps: 0, closeFeeBps: 16, maxLeverage: 100, maxPositionSizeUsd: null, updatedAt: UPDATED,
     },
     BTC: {
       venue: 'B', asset: 'BTC', custody: WBTC_CUSTODY, collateralMint: WBTC, collateralSymbol: 'WBTC', oraclePriceUsd: 97_000, collateralPriceUsd: 96_950,
       long: { openInterestUsd: 3_000_000.5, maxOpenInterestUsd: null, utilizationPct: 90, borrowCurve: { points: KINKED }, borrowAprPct: 60 }, // 20 + 10/20 × 80
-      short: USDC_SHORT(2_100_000, null), openFeeBps: 0, closeFeeBps: 14, maxLeverage: 50, updatedAt: UPDATED,
+      short: USDC_SHORT(2_100_000, null), openFeeBps: 0, closeFeeBps: 14, maxLeverage: 50, maxPositionSizeUsd: null, updatedAt: UPDATED,
     },
     BONK: {
       venue: 'B', asset: 'BONK', custody: BONK_CUSTODY, collateralMint: BONK, collateralSymbol: 'BONK', oraclePriceUsd: 0.0000225, collateralPriceUsd: 0.0000225,
       long: { openInterestUsd: 0, maxOpenInterestUsd: 250_000, utilizationPct: 0, borrowCurve: { points: [{ utilizationPct: 0, aprPct: 0 }, { utilizationPct: 100, aprPct: 50 }] }, borrowAprPct: 0 },
-      short: USDC_SHORT(12_345.678901, 1_000_000), openFeeBps: 0, closeFeeBps: 20, maxLeverage: 10, updatedAt: null,
+      short: USDC_SHORT(12_345.678901, 1_000_000), openFeeBps: 0, closeFeeBps: 20, maxLeverage: 10, maxPositionSizeUsd: null, updatedAt: null,
     },
   };
   return { ...base[asset], ...overrides };

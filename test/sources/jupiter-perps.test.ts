@@ -128,6 +128,8 @@ interface CustodyFixture {
   lastUpdate: bigint;
   increasePositionBps: bigint;
   decreasePositionBps: bigint;
+  /** USD, 6 decimals; 0 = no limit. */
+  maxPositionSizeUsd: bigint;
   dovesOracle: string;
   jump: [min: bigint, max: bigint, target: bigint, targetUtilization: bigint];
 }
@@ -150,7 +152,7 @@ function custodyBytes(c: CustodyFixture): Buffer {
     // fundingRateState: cumulativeInterestRate (u128), lastUpdate (i64), hourlyFundingDbps
     .u128(c.cumulativeInterestRate).i64(c.lastUpdate).u64(1n)
     .u8(255).u8(254) // bump, tokenAccountBump
-    .u64(c.increasePositionBps).u64(c.decreasePositionBps).u64(10_000_000_000_000n) // …, maxPositionSizeUsd
+    .u64(c.increasePositionBps).u64(c.decreasePositionBps).u64(c.maxPositionSizeUsd)
     .key(c.dovesOracle)
     // jumpRateState: minRateBps, maxRateBps, targetRateBps, targetUtilizationRate
     .u64(c.jump[0]).u64(c.jump[1]).u64(c.jump[2]).u64(c.jump[3])
@@ -169,6 +171,7 @@ const SOL_CUSTODY_FIXTURE: CustodyFixture = {
   cumulativeInterestRate: 2_500_000_000n,
   lastUpdate: 1_750_000_000n,
   increasePositionBps: 6n, decreasePositionBps: 7n,
+  maxPositionSizeUsd: 2_500_000_000_000n, // $2.5 M per position
   dovesOracle: SOL_FEED,
   jump: [100n, 15_000n, 2_000n, 800_000_000n], // 1 % → 20 % at 80 % → 150 %
 };
@@ -183,6 +186,7 @@ const BTC_CUSTODY_FIXTURE: CustodyFixture = {
   cumulativeInterestRate: 1_000_000_000n,
   lastUpdate: 0n,
   increasePositionBps: 6n, decreasePositionBps: 6n,
+  maxPositionSizeUsd: 0n, // no per-position limit
   dovesOracle: BTC_FEED, // not served: the price is unusable
   jump: [100n, 15_000n, 2_000n, 800_000_000n],
 };
@@ -195,6 +199,7 @@ const USDC_CUSTODY_FIXTURE: CustodyFixture = {
   cumulativeInterestRate: 4_000_000_000n,
   lastUpdate: 1_750_000_000n,
   increasePositionBps: 0n, decreasePositionBps: 0n,
+  maxPositionSizeUsd: 0n,
   dovesOracle: USDC_FEED,
   jump: [50n, 10_000n, 1_500n, 900_000_000n], // 0.5 % → 15 % at 90 % → 100 %
 };
@@ -277,7 +282,7 @@ describe('Jupiter Perpetuals layout decoders (hand-written bytes)', () => {
     assert.deepEqual(c.fundingRateState, { cumulativeInterestRate: 2_500_000_000n, lastUpdate: 1_750_000_000n, hourlyFundingDbps: 1n });
     assert.equal(c.increasePositionBps, 6n);
     assert.equal(c.decreasePositionBps, 7n);
-    assert.equal(c.maxPositionSizeUsd, 10_000_000_000_000n);
+    assert.equal(c.maxPositionSizeUsd, 2_500_000_000_000n);
     assert.equal(c.dovesOracle, SOL_FEED);
     assert.deepEqual(c.jumpRateState, { minRateBps: 100n, maxRateBps: 15_000n, targetRateBps: 2_000n, targetUtilizationRate: 800_000_000n });
   });
@@ -444,7 +449,7 @@ describe('JupiterPerpsClient on hand-written accounts', () => {
         borrowAprPct: 6.9375, // 1 + 19 × 0.25 / 0.8
       },
       short: { openInterestUsd: 120_000_000, maxOpenInterestUsd: null, ...usdcShort, borrowAprPct: 0 },
-      openFeeBps: 6, closeFeeBps: 7, maxLeverage: 500,
+      openFeeBps: 6, closeFeeBps: 7, maxLeverage: 500, maxPositionSizeUsd: 2_500_000,
       updatedAt: '2025-06-15T15:06:40.000Z',
     });
     // 0.5 + 14.5 × 0.6 / 0.9
@@ -458,6 +463,7 @@ describe('JupiterPerpsClient on hand-written accounts', () => {
     });
     assert.deepEqual({ ...btc.short, borrowAprPct: 0 }, { openInterestUsd: 30_000_000, maxOpenInterestUsd: 50_000_000, ...usdcShort, borrowAprPct: 0 });
     assert.equal(btc.maxLeverage, 100);
+    assert.equal(btc.maxPositionSizeUsd, null, 'a maxPositionSizeUsd of 0 is no limit');
     assert.equal(btc.updatedAt, null);
   });
 
@@ -548,7 +554,7 @@ const WORLD_MARKETS: PoolMarket[] = [
       borrowCurve: { points: [{ utilizationPct: 0, aprPct: 0.5 }, { utilizationPct: 90, aprPct: 15 }, { utilizationPct: 100, aprPct: 100 }] },
       borrowAprPct: 0.5 + (14.5 * 0.6) / 0.9,
     },
-    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 500, updatedAt: '2025-06-20T09:59:12.000Z',
+    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 500, maxPositionSizeUsd: 10_000_000, updatedAt: '2025-06-20T09:59:12.000Z',
   },
   {
     venue: 'A', asset: 'BTC', custody: BTC_CUSTODY, collateralMint: MINT.WBTC, collateralSymbol: 'WBTC',
@@ -563,7 +569,7 @@ const WORLD_MARKETS: PoolMarket[] = [
       borrowCurve: { points: [{ utilizationPct: 0, aprPct: 0.5 }, { utilizationPct: 90, aprPct: 15 }, { utilizationPct: 100, aprPct: 100 }] },
       borrowAprPct: 0.5 + (14.5 * 0.6) / 0.9,
     },
-    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 250, updatedAt: '2025-06-20T09:58:00.000Z',
+    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 250, maxPositionSizeUsd: null, updatedAt: '2025-06-20T09:58:00.000Z',
   },
   {
     venue: 'A', asset: 'ETH', custody: 'AQCGyheWPLeo6Qp9WpYS9m3Qj479t7R636N9ey1rEjEn', collateralMint: MINT.WETH, collateralSymbol: 'WETH',
@@ -578,7 +584,7 @@ const WORLD_MARKETS: PoolMarket[] = [
       borrowCurve: { points: [{ utilizationPct: 0, aprPct: 0.5 }, { utilizationPct: 90, aprPct: 15 }, { utilizationPct: 100, aprPct: 100 }] },
       borrowAprPct: 0.5 + (14.5 * 0.6) / 0.9,
     },
-    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 250, updatedAt: '2025-06-20T09:59:59.000Z',
+    openFeeBps: 6, closeFeeBps: 6, maxLeverage: 250, maxPositionSizeUsd: 2_345_678.9, updatedAt: '2025-06-20T09:59:59.000Z',
   },
 ];
 

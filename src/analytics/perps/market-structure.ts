@@ -7,16 +7,23 @@
  * else `tilted` when one side holds ≥ 75 % of the total OI; else `healthy` (stressed wins over tilted).
  * `high_utilization`, `elevated_borrow` and `oracle_unavailable` are informational flags that do not
  * change the verdict. Every flag is listed once with a reason naming the side(s) and values.
+ *
+ * Limits and rates a trader sizes with: the hourly borrow rate per side is the shown APR ÷ 8,760 (the
+ * program accrues the yearly rate ÷ 8,760 every hour; percent per hour, 8 decimals, so it recomputes from
+ * `borrow_apr_pct`); `max_position_size_usd` is the venue's size limit of one position on the market (null:
+ * none set, with the reason); `max_open_now_usd` per side is the largest position that fits now, the lower
+ * of that limit and the side's headroom under its OI cap (null when neither limits it).
  */
 import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue, PositionSide } from '../../sources/perps/types.js';
 import {
   ELEVATED_BORROW_APR_PCT,
   HIGH_UTILIZATION_PCT,
+  HOURS_PER_YEAR,
   STRESSED_HEADROOM_PCT_OF_CAP,
   STRESSED_UTILIZATION_PCT,
   TILTED_SIDE_SHARE_PCT,
 } from './thresholds.js';
-import { aprPct, pct, price, shareOf, usd } from './units.js';
+import { aprPct, hourlyPct, pct, price, shareOf, usd } from './units.js';
 
 export type MarketHealth = 'healthy' | 'tilted' | 'stressed';
 export type HealthFlagName = 'stressed' | 'tilted' | 'high_utilization' | 'elevated_borrow' | 'oracle_unavailable';
@@ -40,6 +47,8 @@ export interface PoolMarketStructure {
   skew: { long_pct: number | null; short_pct: number | null };
   utilization_pct: BySide<number>;
   borrow_apr_pct: BySide<number>;
+  /** borrow_apr_pct ÷ 8,760: percent of the position's size charged per hour (8 decimals). */
+  borrow_rate_hourly_pct: BySide<number>;
   oi_caps: { long_usd: number | null; short_usd: number | null };
   /** Cap − OI, never below 0; null when the side has no cap. */
   headroom_usd: BySide<number | null>;
@@ -48,6 +57,12 @@ export interface PoolMarketStructure {
   open_fee_bps: number;
   close_fee_bps: number;
   max_leverage: number;
+  /** The venue's size limit of one position on this market, either side (USD, cents); null when it sets none. */
+  max_position_size_usd: number | null;
+  /** What limits one position's size here, or why there is no figure. */
+  max_position_size_reason: string;
+  /** The largest position that fits now per side: min(max_position_size_usd, headroom_usd); null when neither limits it. */
+  max_open_now_usd: BySide<number | null>;
   health: MarketHealth;
   health_flags: HealthFlag[];
   updated_at: string | null;
@@ -66,6 +81,19 @@ function headroomPctOfCap(side: PoolMarketSide): number | null {
   return side.maxOpenInterestUsd > 0 ? pct((headroom / side.maxOpenInterestUsd) * 100) : 0;
 }
 
+/** The smaller of two limits, either of which may be absent (null: no limit). */
+function tighter(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}
+
+function maxPositionReason(maxSize: number | null): string {
+  return maxSize === null
+    ? 'the venue sets no size limit for one position on this market: only the side\'s open-interest cap (headroom_usd) limits it'
+    : 'the venue\'s size limit for one position on this market, long or short; the side\'s headroom under its open-interest cap may allow less (max_open_now_usd)';
+}
+
 export function poolMarketStructure(m: PoolMarket): PoolMarketStructure {
   const longUsd = usd(m.long.openInterestUsd);
   const shortUsd = usd(m.short.openInterestUsd);
@@ -76,6 +104,8 @@ export function poolMarketStructure(m: PoolMarket): PoolMarketStructure {
   const borrow = { long: aprPct(m.long.borrowAprPct), short: aprPct(m.short.borrowAprPct) };
   const headroom = { long: sideHeadroomUsd(m.long), short: sideHeadroomUsd(m.short) };
   const headroomPct = { long: headroomPctOfCap(m.long), short: headroomPctOfCap(m.short) };
+  const hourly = { long: hourlyPct(borrow.long / HOURS_PER_YEAR), short: hourlyPct(borrow.short / HOURS_PER_YEAR) };
+  const maxSize = m.maxPositionSizeUsd === null ? null : usd(m.maxPositionSizeUsd);
 
   const flags: HealthFlag[] = [];
   const stressedBy = SIDES.flatMap((s) => {
@@ -111,6 +141,7 @@ export function poolMarketStructure(m: PoolMarket): PoolMarketStructure {
     skew,
     utilization_pct: utilization,
     borrow_apr_pct: borrow,
+    borrow_rate_hourly_pct: hourly,
     oi_caps: {
       long_usd: m.long.maxOpenInterestUsd === null ? null : usd(m.long.maxOpenInterestUsd),
       short_usd: m.short.maxOpenInterestUsd === null ? null : usd(m.short.maxOpenInterestUsd),
@@ -120,6 +151,9 @@ export function poolMarketStructure(m: PoolMarket): PoolMarketStructure {
     open_fee_bps: m.openFeeBps,
     close_fee_bps: m.closeFeeBps,
     max_leverage: m.maxLeverage,
+    max_position_size_usd: maxSize,
+    max_position_size_reason: maxPositionReason(maxSize),
+    max_open_now_usd: { long: tighter(maxSize, headroom.long), short: tighter(maxSize, headroom.short) },
     health,
     health_flags: flags,
     updated_at: m.updatedAt,

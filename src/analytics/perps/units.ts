@@ -4,15 +4,17 @@
  *  - money `*_usd`: cents;
  *  - shares, utilization, distances, buffers, PnL percent (`*_pct`): 2 decimals;
  *  - APRs and cost percentages (`*_apr_pct`, `*_apr_pts`, entry cost pct): 4 decimals — funding rates
- *    and fees are small, 2 decimals would flatten them;
+ *    and fees are small, 2 decimals would flatten them; hourly rates (`*_hourly_pct`): 8 decimals;
  *  - prices `*_price_usd`: 10 significant digits (BONK trades near 0.00002 USD);
  *  - leverage and hours: 2 decimals; scores (0–1): 4 decimals.
  */
-import { round2, round4, roundSig } from '../round.js';
+import { round2, round4, roundSig, roundTo } from '../round.js';
 
 export const usd = round2;
 export const pct = round2;
 export const aprPct = round4;
+/** Rates per hour (`*_hourly_pct`): 8 decimals — an APR of 0.01 % is 0.00000114 % an hour. */
+export const hourlyPct = (x: number) => roundTo(x, 8);
 export const price = (x: number) => roundSig(x, 10);
 export const lev = round2;
 export const hours = round2;

@@ -14,7 +14,10 @@ export default defineEndpoint({
     'Per market on pool venue A (SOL, BTC, ETH; BONK is not tradable there, listed under `unavailable`), read directly ' +
     'from the venue\'s on-chain program accounts: oracle price, long/short/total open interest and the long/short skew, ' +
     'utilization and borrow APR per side (a long borrows the asset custody, a short the stable custody) with each ' +
-    'side\'s borrow curve, OI caps, headroom (USD and percent of cap), fees, max leverage, and a health verdict ' +
+    'side\'s borrow curve, the hourly borrow rate per side (the shown APR ÷ 8,760, percent of size per hour), OI ' +
+    'caps, headroom (USD and percent of cap), fees, max leverage, the venue\'s size limit for one position ' +
+    '(max_position_size_usd; null with its reason when none is set) and per side the largest position that fits ' +
+    'now (the lower of that limit and the side\'s headroom), and a health verdict ' +
     '(stressed: a side ≥ 90 % utilized or < 10 % headroom; tilted: one side ≥ 75 % of OI; else healthy) with ' +
     'health flags and their reasons. A venue summary gives total open interest, the most utilized side and the ' +
     'markets by health. Pool venue B is not read (see perps-venue-comparison). No inputs. If pool venue A cannot be ' +

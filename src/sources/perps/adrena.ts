@@ -214,6 +214,9 @@ export function adrenaPoolMarket(
     openFeeBps: 0,
     closeFeeBps: custody.closePositionFeeBps,
     maxLeverage: custody.maxInitialLeverageBps / 10_000,
+    // Adrena's per-position limit (`max_position_locked_usd`) caps the USD a position locks, not its size:
+    // no size figure to give.
+    maxPositionSizeUsd: null,
     updatedAt: custody.borrowRateState.lastUpdate > 0 ? isoFromUnix(custody.borrowRateState.lastUpdate) : null,
   };
 }

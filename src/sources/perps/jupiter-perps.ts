@@ -24,7 +24,9 @@
  *    Short open interest = assets.globalShortSizes (USD). Caps = pricing.maxGlobalLongSizes /
  *    maxGlobalShortSizes (USD; 0 = none → null).
  *  - Fees = increasePositionBps / decreasePositionBps of the custody (bps of size); max leverage =
- *    pricing.maxLeverage ÷ 10 000 (the program's liquidation check is size × 10 000 ÷ maxLeverage).
+ *    pricing.maxLeverage ÷ 10 000 (the program's liquidation check is size × 10 000 ÷ maxLeverage);
+ *    max position size = the custody's maxPositionSizeUsd (USD; 0 = none → null), the size limit of any one
+ *    position whose `custody` it is — a long or a short of that asset.
  *  - Oracle = the custody's `dovesOracle` (a Doves PriceFeed: price × 10^expo); a missing account, another
  *    owner, an undecodable feed or a non-positive price gives a null price (the market is still returned).
  *    The custody's token (SOL, WBTC, WETH) is priced by the same feed, so collateralPriceUsd = oraclePriceUsd.
@@ -279,6 +281,7 @@ export class JupiterPerpsClient implements PoolVenueSource {
         openFeeBps: Number(custody.increasePositionBps),
         closeFeeBps: Number(custody.decreasePositionBps),
         maxLeverage: Number(custody.pricing.maxLeverage) / Number(BPS_POWER),
+        maxPositionSizeUsd: capUsd(custody.maxPositionSizeUsd),
         updatedAt: custody.fundingRateState.lastUpdate > 0n ? this.iso(custody.fundingRateState.lastUpdate) : null,
       };
     });

@@ -72,6 +72,12 @@ export interface PoolMarket {
   openFeeBps: number;
   closeFeeBps: number;
   maxLeverage: number;
+  /**
+   * The largest size (USD) one position on this market may have, as the venue sets it (A: the custody's
+   * `maxPositionSizeUsd`, checked against a position's size on either side); null when the venue sets
+   * none, or does not state the limit as a position size (B caps the USD a position locks, not its size).
+   */
+  maxPositionSizeUsd: number | null;
   /** When the venue last updated the custody (its borrow-rate state); null when unknown. */
   updatedAt: string | null;
 }

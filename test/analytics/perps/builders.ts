@@ -22,6 +22,7 @@ export function poolMarket(overrides: Partial<PoolMarket> = {}): PoolMarket {
     openFeeBps: 6,
     closeFeeBps: 6,
     maxLeverage: 100,
+    maxPositionSizeUsd: null,
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -20,16 +20,46 @@ describe('poolMarketStructure: figures', () => {
       skew: { long_pct: 60, short_pct: 40 },
       utilization_pct: { long: 50, short: 40 },
       borrow_apr_pct: { long: 12, short: 8 },
+      borrow_rate_hourly_pct: { long: 0.00136986, short: 0.00091324 }, // 12 / 8760, 8 / 8760
       oi_caps: { long_usd: 1_000_000, short_usd: 1_000_000 },
       headroom_usd: { long: 400_000, short: 600_000 },
       headroom_pct_of_cap: { long: 40, short: 60 },
       open_fee_bps: 6,
       close_fee_bps: 6,
       max_leverage: 100,
+      max_position_size_usd: null,
+      max_position_size_reason: "the venue sets no size limit for one position on this market: only the side's open-interest cap (headroom_usd) limits it",
+      max_open_now_usd: { long: 400_000, short: 600_000 },
       health: 'healthy',
       health_flags: [],
       updated_at: '2024-01-01T00:00:00.000Z',
     });
+  });
+
+  it('hourly borrow rate = the shown APR ÷ 8,760, 8 decimals, so it recomputes from borrow_apr_pct', () => {
+    const s = poolMarketStructure(poolMarket({ long: side({ borrowAprPct: 52.12345678 }), short: side({ borrowAprPct: 0.01 }) }));
+    assert.equal(s.borrow_apr_pct.long, 52.1235);
+    assert.equal(s.borrow_rate_hourly_pct.long, 0.00595017); // 52.1235 / 8760 = 0.005950171…
+    assert.equal(s.borrow_rate_hourly_pct.short, 0.00000114); // 0.01 / 8760 = 0.0000011415…
+    for (const side of ['long', 'short'] as const) {
+      assert.ok(Math.abs(s.borrow_rate_hourly_pct[side] - s.borrow_apr_pct[side] / 8760) <= 5e-9, side);
+    }
+  });
+
+  it("max position size: the venue's per-position limit, and the largest that fits now is the lower of it and each side's headroom", () => {
+    const s = poolMarketStructure(poolMarket({
+      maxPositionSizeUsd: 2_500_000.004,
+      long: side({ openInterestUsd: 9_000_000, maxOpenInterestUsd: 10_000_000 }), // headroom 1M < 2.5M
+      short: side({ openInterestUsd: 1_000_000, maxOpenInterestUsd: 10_000_000 }), // headroom 9M > 2.5M
+    }));
+    assert.equal(s.max_position_size_usd, 2_500_000);
+    assert.match(s.max_position_size_reason, /^the venue's size limit for one position on this market, long or short/);
+    assert.deepEqual(s.max_open_now_usd, { long: 1_000_000, short: 2_500_000 });
+    // No OI cap on either side: only the position limit applies.
+    const uncapped = poolMarketStructure(poolMarket({ maxPositionSizeUsd: 750_000 }));
+    assert.deepEqual(uncapped.max_open_now_usd, { long: 750_000, short: 750_000 });
+    // Neither a limit nor a cap: nothing limits it (null, never 0).
+    assert.deepEqual(poolMarketStructure(poolMarket()).max_open_now_usd, { long: null, short: null });
   });
 
   it('no open interest: skew is null (not 0/0); no cap: headroom null', () => {

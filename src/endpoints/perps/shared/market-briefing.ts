@@ -21,7 +21,9 @@ function marketLine(m: Data): string {
   const flags = (m.health_flags as Data[]).map((f) => `${f.flag} (${f.reason})`);
   return (
     `- **${m.asset}** ${m.health} — price ${usd(m.oracle_price_usd)}; OI ${usd(m.open_interest.total_usd)} (long ${pct(m.skew.long_pct)}); ` +
-    `utilization ${side(m.utilization_pct, pct)}; borrow APR ${side(m.borrow_apr_pct, pct)}; headroom ${side(m.headroom_usd, usd)}` +
+    `utilization ${side(m.utilization_pct, pct)}; borrow APR ${side(m.borrow_apr_pct, pct)} (per hour ${side(m.borrow_rate_hourly_pct, pct)}); ` +
+    `headroom ${side(m.headroom_usd, usd)}; max position ${m.max_position_size_usd === null ? 'no limit' : usd(m.max_position_size_usd)}, ` +
+    `largest that fits now ${side(m.max_open_now_usd, (v) => (v === null ? 'no limit' : usd(v)))}` +
     (flags.length > 0 ? `. Flags: ${flags.join('; ')}` : '')
   );
 }

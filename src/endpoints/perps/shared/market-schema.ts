@@ -44,6 +44,10 @@ const MarketEntry = Type.Object({
   }, { description: 'Both null when the total open interest is 0' }),
   utilization_pct: BySide(Pct('Utilization of the custody the side borrows'), 'A long borrows the asset custody, a short the stable custody'),
   borrow_apr_pct: BySide(Apr('The borrow APR the side pays now'), 'Per side: what the venue charges now'),
+  borrow_rate_hourly_pct: BySide(
+    Type.Number({ description: 'borrow_apr_pct ÷ 8,760: percent of the position\'s size charged per hour (8 decimals)' }),
+    'Per side: the hourly borrow rate (the program accrues the yearly rate ÷ 8,760 every hour)',
+  ),
   borrow_curve: Type.Object({ long: CurvePoints, short: CurvePoints }, { description: "Each side's borrow curve: the APR at any utilization" }),
   oi_caps: Type.Object({
     long_usd: Nullable(Usd('Long open-interest cap')),
@@ -54,6 +58,12 @@ const MarketEntry = Type.Object({
   open_fee_bps: Type.Number({ description: 'Fee of opening a position, basis points of its size' }),
   close_fee_bps: Type.Number({ description: 'Fee of closing a position, basis points of its size' }),
   max_leverage: Type.Number({ description: 'The highest leverage the venue allows on the market' }),
+  max_position_size_usd: Nullable(Usd("The venue's size limit for one position on the market, long or short (the custody's maxPositionSizeUsd); null when it sets none")),
+  max_position_size_reason: Type.String({ description: 'What limits one position here, or why max_position_size_usd is null' }),
+  max_open_now_usd: BySide(
+    Nullable(Usd('The largest position that fits now: the lower of max_position_size_usd and the side\'s headroom_usd')),
+    'Per side; null when neither a position limit nor an OI cap applies',
+  ),
   health: Health,
   health_flags: Type.Array(HealthFlag, { description: 'Each flag once, with its reason; stressed and tilted set `health`, the others inform' }),
   updated_at: Nullable(Type.String({ description: 'When the venue last updated the custody; null when unknown' })),

@@ -235,7 +235,7 @@ interface CustodyPlan {
   symbol: string;
 }
 
-function baseCustody(address: string, poolAddress: string, mint: string, isStable: boolean): Omit<CustodyAccount, 'pricing' | 'assets' | 'fundingRateState' | 'jumpRateState' | 'increasePositionBps' | 'decreasePositionBps'> {
+function baseCustody(address: string, poolAddress: string, mint: string, isStable: boolean, maxPositionSizeUsd: number | null = null): Omit<CustodyAccount, 'pricing' | 'assets' | 'fundingRateState' | 'jumpRateState' | 'increasePositionBps' | 'decreasePositionBps'> {
   return {
     pool: poolAddress,
     mint,
@@ -244,13 +244,14 @@ function baseCustody(address: string, poolAddress: string, mint: string, isStabl
     isStable,
     oracleAccount: deriveAddress('perps/A/pyth', address),
     targetRatioBps: isStable ? 2_500n : 2_000n,
-    maxPositionSizeUsd: micro(10_000_000),
+    // 0 = no limit (the stable custodies hold no positions of their own).
+    maxPositionSizeUsd: micro(maxPositionSizeUsd ?? 0),
     dovesOracle: dovesFeedAddress(address),
   };
 }
 
 function assetCustody(market: PoolMarket, poolAddress: string): CustodyPlan {
-  const base = baseCustody(market.custody, poolAddress, market.collateralMint, false);
+  const base = baseCustody(market.custody, poolAddress, market.collateralMint, false, market.maxPositionSizeUsd);
   const scale = 10 ** base.decimals;
   const price = market.oraclePriceUsd;
   const locked = price !== null && price > 0 ? BigInt(Math.round((market.long.openInterestUsd / price) * scale)) : 0n;

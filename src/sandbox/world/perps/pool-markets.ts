@@ -20,10 +20,12 @@
  *  - A: custody accounts are Jupiter's mainnet custodies (jup-ag docs "custody account"; the mainnet
  *    addresses as public Jupiter Perps tooling lists them); open and close fees 6 bps; max leverage 100;
  *    borrow follows a jump-rate curve of three points (0 %, target utilization, 100 %), as the
- *    custody's jumpRateState (minRateBps, targetRateBps, targetUtilizationRate, maxRateBps) defines it.
+ *    custody's jumpRateState (minRateBps, targetRateBps, targetUtilizationRate, maxRateBps) defines it;
+ *    one position at most $10M on SOL and BTC, $5M on ETH (the custody's maxPositionSizeUsd).
  *  - B: docs.adrena.trade "Fees": zero open fee; close fee 10 bps on SOL and BTC, 18 bps on BONK; borrow
  *    a two-slope model with a utilization kink, up to ≈ 80.5 % APR (SOL, WBTC) and ≈ 150.7 % (BONK).
- *    Custody accounts are sandbox-derived addresses. Max leverage 50 (BONK 25).
+ *    Custody accounts are sandbox-derived addresses. Max leverage 50 (BONK 25). No position-size limit
+ *    (Adrena's per-position limit is on the USD a position locks, not on its size).
  */
 import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue } from '../../../sources/perps/types.js';
 import { BONK_MINT, JITOSOL_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from '../entities.js';
@@ -56,6 +58,8 @@ interface MarketDesign {
   openFeeBps: number;
   closeFeeBps: number;
   maxLeverage: number;
+  /** The size limit of one position (USD); null where the venue states none as a size (B). */
+  maxPositionSizeUsd: number | null;
   /** Phase of this market's paths (decorrelates them). */
   phase: number;
   /** Minutes of each UTC hour in which the venue's oracle has no usable price for the asset. */
@@ -85,37 +89,37 @@ const STABLE: Record<PoolVenue, CustodyDesign> = {
 
 const DESIGNS: readonly MarketDesign[] = [
   {
-    venue: 'A', asset: 'SOL', collateralMint: WSOL_MINT, collateralSymbol: 'SOL', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, phase: 0.3,
+    venue: 'A', asset: 'SOL', collateralMint: WSOL_MINT, collateralSymbol: 'SOL', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, maxPositionSizeUsd: 10_000_000, phase: 0.3,
     custody: { address: VENUE_A_CUSTODY.SOL, utilizationPct: [58, 72], curve: curve([0, 2], [80, 18], [100, 75]) },
     long: { oiUsd: [17_250_000, 17_750_000], capUsd: 20_000_000 },
     short: { oiUsd: [8_500_000, 10_000_000], capUsd: 20_000_000 },
   },
   {
-    venue: 'A', asset: 'BTC', collateralMint: WBTC_MINT, collateralSymbol: 'WBTC', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, phase: 1.9,
+    venue: 'A', asset: 'BTC', collateralMint: WBTC_MINT, collateralSymbol: 'WBTC', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, maxPositionSizeUsd: 10_000_000, phase: 1.9,
     custody: { address: VENUE_A_CUSTODY.BTC, utilizationPct: [60, 74], curve: curve([0, 2], [80, 15], [100, 60]) },
     long: { oiUsd: [13_500_000, 14_500_000], capUsd: 25_000_000 },
     short: { oiUsd: [3_000_000, 3_800_000], capUsd: 15_000_000 },
   },
   {
-    venue: 'A', asset: 'ETH', collateralMint: WETH_MINT, collateralSymbol: 'WETH', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, phase: 3.4,
+    venue: 'A', asset: 'ETH', collateralMint: WETH_MINT, collateralSymbol: 'WETH', openFeeBps: 6, closeFeeBps: 6, maxLeverage: 100, maxPositionSizeUsd: 5_000_000, phase: 3.4,
     custody: { address: VENUE_A_CUSTODY.ETH, utilizationPct: [91, 96], curve: curve([0, 2], [80, 16], [100, 70]) },
     long: { oiUsd: [8_200_000, 9_400_000], capUsd: 12_000_000 },
     short: { oiUsd: [3_500_000, 4_500_000], capUsd: 10_000_000 },
   },
   {
-    venue: 'B', asset: 'SOL', collateralMint: JITOSOL_MINT, collateralSymbol: 'jitoSOL', openFeeBps: 0, closeFeeBps: 10, maxLeverage: 50, phase: 4.6,
+    venue: 'B', asset: 'SOL', collateralMint: JITOSOL_MINT, collateralSymbol: 'jitoSOL', openFeeBps: 0, closeFeeBps: 10, maxLeverage: 50, maxPositionSizeUsd: null, phase: 4.6,
     custody: { address: VENUE_B_CUSTODY.SOL, utilizationPct: [55, 70], curve: curve([0, 0], [75, 14], [100, 80.5]) },
     long: { oiUsd: [5_500_000, 6_500_000], capUsd: 15_000_000 },
     short: { oiUsd: [3_500_000, 4_500_000], capUsd: 10_000_000 },
   },
   {
-    venue: 'B', asset: 'BTC', collateralMint: WBTC_MINT, collateralSymbol: 'WBTC', openFeeBps: 0, closeFeeBps: 10, maxLeverage: 50, phase: 5.8,
+    venue: 'B', asset: 'BTC', collateralMint: WBTC_MINT, collateralSymbol: 'WBTC', openFeeBps: 0, closeFeeBps: 10, maxLeverage: 50, maxPositionSizeUsd: null, phase: 5.8,
     custody: { address: VENUE_B_CUSTODY.BTC, utilizationPct: [50, 66], curve: curve([0, 0], [75, 14], [100, 80.5]) },
     long: { oiUsd: [4_000_000, 5_000_000], capUsd: 12_000_000 },
     short: { oiUsd: [3_000_000, 4_000_000], capUsd: 8_000_000 },
   },
   {
-    venue: 'B', asset: 'BONK', collateralMint: BONK_MINT, collateralSymbol: 'BONK', openFeeBps: 0, closeFeeBps: 18, maxLeverage: 25, phase: 2.6, oracleGapMinutes: 10,
+    venue: 'B', asset: 'BONK', collateralMint: BONK_MINT, collateralSymbol: 'BONK', openFeeBps: 0, closeFeeBps: 18, maxLeverage: 25, maxPositionSizeUsd: null, phase: 2.6, oracleGapMinutes: 10,
     custody: { address: VENUE_B_CUSTODY.BONK, utilizationPct: [50, 68], curve: curve([0, 0], [75, 18], [100, 150.7]) },
     long: { oiUsd: [1_200_000, 1_600_000], capUsd: 4_000_000 },
     short: { oiUsd: [700_000, 1_000_000], capUsd: 3_000_000 },
@@ -167,6 +171,7 @@ function market(d: MarketDesign, t: number): PoolMarket {
     openFeeBps: d.openFeeBps,
     closeFeeBps: d.closeFeeBps,
     maxLeverage: d.maxLeverage,
+    maxPositionSizeUsd: d.maxPositionSizeUsd,
     // Custodies are touched by every trade: the last update was within the last half minute.
     updatedAt: iso(t - (t % 30)),
   };
