@@ -17,8 +17,10 @@
  *  - Max drawdown on the realized equity curve E_0 = B, E_k = B + Σ_{i ≤ k} pnl_i (trades in closing
  *    order). B, the starting basis, is the peak capital deployed: the largest total cost of open lots
  *    at any moment of the window (what the wallet actually had at risk). Drawdown at k = P_k − E_k with
- *    P_k = max_{j ≤ k} E_j; max drawdown (USD) = max_k of it; in percent = max_k (P_k − E_k) / P_k × 100.
- *    0 when the curve never falls.
+ *    P_k = max_{j ≤ k} E_j. The max drawdown is ONE episode: the deepest peak-to-trough fall in USD over
+ *    the window, k* = argmax_k (P_k − E_k) (the first on a tie); its USD = P_k* − E_k*, its peak P_k*, its
+ *    trough E_k*, and its percent = that USD ÷ that peak × 100 — never a percent taken from another
+ *    (shallower in USD, deeper in percent) episode. 0 when the curve never falls.
  *  - Profit factor = gross profit / gross loss (Σ of positive pnl / |Σ of negative pnl|). Null when
  *    nothing lost (reason `no_losses`: it would be infinite).
  *  - Consistency = share of active UTC days (days with at least one closing sell) whose summed
@@ -99,15 +101,15 @@ export interface Drawdown {
 }
 
 /**
- * Max drawdown of the equity curve B + cumulative PnL (points in closing order). The USD and percent
- * maxima may come from different troughs; peak/trough describe the deepest one in USD.
+ * Max drawdown of the equity curve B + cumulative PnL (points in closing order): the deepest fall in USD
+ * from a running peak. Amount, peak, trough and percent all describe that one episode (percent = amount ÷
+ * its peak × 100), so a reader can recompute one from the others.
  */
 export function maxDrawdown(points: readonly PnlPoint[], basis: number): Drawdown {
   let equity = basis;
   let peak = basis;
   let peakAt: number | null = null;
   let deepest = { usd: 0, peakEquity: basis, troughEquity: basis, peakAt: null as number | null, troughAt: null as number | null };
-  let pct = 0;
   for (const p of points) {
     equity += p.pnl;
     if (equity > peak) {
@@ -117,9 +119,8 @@ export function maxDrawdown(points: readonly PnlPoint[], basis: number): Drawdow
     }
     const usd = peak - equity;
     if (usd > deepest.usd) deepest = { usd, peakEquity: peak, troughEquity: equity, peakAt, troughAt: p.at };
-    if (peak > 0) pct = Math.max(pct, (usd / peak) * 100);
   }
-  return { ...deepest, pct: basis > 0 ? pct : null };
+  return { ...deepest, pct: basis > 0 ? (deepest.usd / deepest.peakEquity) * 100 : null };
 }
 
 export function profitFactor(pnls: readonly number[]): RawRatio & { grossProfit: number; grossLoss: number } {
@@ -163,6 +164,8 @@ export interface CopyTradeMetrics {
   sharpe: { value: number | null; reason: RatioReason | null; n: number; mean_return_pct: number | null; std_return_pct: number | null };
   sortino: { value: number | null; reason: RatioReason | null; n: number; mean_return_pct: number | null; downside_deviation_pct: number | null };
   max_drawdown: {
+    /** Which drawdown: the deepest peak-to-trough fall in USD over the window (amount, peak and percent of that one episode). */
+    measure: 'max_peak_to_trough';
     value_usd: number | null;
     value_pct: number | null;
     reason: RatioReason | null;
@@ -225,8 +228,10 @@ export function copyTradeMetrics(ledger: Pick<LedgerResult, 'trades' | 'peakCapi
     sharpe: { value: sufficient ? r4(sharpe.value) : null, reason: gate(sharpe.reason), n, mean_return_pct: pct(sharpe.mean), std_return_pct: pct(sharpe.std) },
     sortino: { value: sufficient ? r4(sortino.value) : null, reason: gate(sortino.reason), n, mean_return_pct: pct(sortino.mean), downside_deviation_pct: pct(sortino.downside) },
     max_drawdown: {
+      measure: 'max_peak_to_trough',
       value_usd: sufficient ? round2(dd.usd) : null,
-      value_pct: sufficient && dd.pct !== null ? round2(dd.pct) : null,
+      // From the rounded amount and peak shown, so value_usd ÷ peak_equity_usd × 100 recomputes it to the cent.
+      value_pct: sufficient && dd.pct !== null && round2(dd.peakEquity) > 0 ? round2((round2(dd.usd) / round2(dd.peakEquity)) * 100) : null,
       reason: gate(null),
       equity_basis_usd: round2(ledger.peakCapitalUsd),
       peak_equity_usd: sufficient ? round2(dd.peakEquity) : null,

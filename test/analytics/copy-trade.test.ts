@@ -148,11 +148,25 @@ describe('ratios on a hand-computed series', () => {
     assert.equal(maxDrawdown([{ pnl: 5, at: T0 }], 0).pct, null);
   });
 
-  it('the largest percent drawdown can be a different trough than the largest in USD', () => {
-    // Basis 100: 100 → 50 (−50 %, $50), then up to 1000 and down to 900 (−10 %, $100).
+  it('amount, peak and percent describe one episode: the deepest in USD, its percent of its own peak', () => {
+    // Basis 100: 100 → 50 (−50 %, $50), then up to 1000 and down to 900 (−10 %, $100). The deepest fall in
+    // USD is the second; its percent is 100 / 1000 = 10 %, not the first episode's 50 %.
     const dd = maxDrawdown([{ pnl: -50, at: T0 }, { pnl: 950, at: T0 + 1 }, { pnl: -100, at: T0 + 2 }], 100);
     close(dd.usd, 100);
-    close(dd.pct!, 50);
+    assert.deepEqual([dd.peakEquity, dd.troughEquity, dd.peakAt, dd.troughAt], [1000, 900, T0 + 1, T0 + 2]);
+    close(dd.pct!, 10);
+    close(dd.pct!, (dd.usd / dd.peakEquity) * 100, 1e-12);
+  });
+
+  it('copyTradeMetrics: the drawdown percent recomputes from the amount and peak shown (the same episode)', () => {
+    // Basis 100: 100 → 95 (a $5 fall, 5 % of its 100 peak), up to 995, down to 985 (a $10 fall, 1.01 % of
+    // its 995 peak), then 986, 987. The deepest fall in USD is the second: $10 from 995, so 10 / 995 = 1.01 %
+    // — not the first episode's 5 % beside the second's $10.
+    const m = copyTradeMetrics({ trades: tradesOf([[-5, 100], [900, 100], [-10, 100], [1, 100], [1, 100]]), peakCapitalUsd: 100 });
+    assert.equal(m.max_drawdown.measure, 'max_peak_to_trough');
+    assert.deepEqual([m.max_drawdown.value_usd, m.max_drawdown.peak_equity_usd, m.max_drawdown.trough_equity_usd], [10, 995, 985]);
+    assert.equal(m.max_drawdown.value_pct, 1.01);
+    assert.equal(m.max_drawdown.value_pct, Math.round((m.max_drawdown.value_usd! / m.max_drawdown.peak_equity_usd!) * 10_000) / 100);
   });
 
   it('profit factor = gross profit / gross loss; null without losses', () => {

@@ -111,6 +111,30 @@ describe('copy-trade-signals on the copy-trade cast', { concurrency: 4 }, () => 
     assert.deepEqual(j.next_steps.map((s: Json) => s.endpoint), ['enrich-wallet-full', 'wallet-graph']);
   });
 
+  it('max drawdown: one episode — the deepest peak-to-trough fall in USD, its percent of its own peak (recomputed from the trades listed)', async () => {
+    for (const [address, days] of [[A.WALLET_TRADER_SKILLED, 30], [A.WALLET_TRADER_SKILLED, 45], [A.WALLET_TRADER_LOSING, 30], [A.WALLET_TRADER_LOSING, 45]] as const) {
+      const j = await call({ address, lookback_days: days });
+      const dd = j.max_drawdown;
+      const label = `${address} ${days} d: ${JSON.stringify(dd)}`;
+      assert.equal(dd.measure, 'max_peak_to_trough', label);
+      assert.equal(j.trades.length, j.pnl.closed_trades, `${label}: every closed trade is listed (at most 50)`);
+      // The equity curve from the basis, trades in closing order: the deepest fall in USD and its own peak.
+      let equity = dd.equity_basis_usd;
+      let peak = equity;
+      let deepest = { usd: 0, peak: equity, trough: equity };
+      for (const t of [...j.trades].reverse()) {
+        equity += t.pnl_usd;
+        if (equity > peak) peak = equity;
+        else if (peak - equity > deepest.usd) deepest = { usd: peak - equity, peak, trough: equity };
+      }
+      assert.ok(Math.abs(dd.value_usd - deepest.usd) <= 0.02, `${label}: recomputed ${deepest.usd}`);
+      assert.ok(Math.abs(dd.peak_equity_usd - deepest.peak) <= 0.02 && Math.abs(dd.trough_equity_usd - deepest.trough) <= 0.02, label);
+      // Amount, peak and percent are one episode's, to the cent and the hundredth of a percent.
+      assert.equal(Math.round((dd.peak_equity_usd - dd.trough_equity_usd) * 100) / 100, dd.value_usd, label);
+      assert.equal(dd.value_pct, Math.round((dd.value_usd / dd.peak_equity_usd) * 10_000) / 100, label);
+    }
+  });
+
   it('lookback_days moves the window: 7 days holds a week of trades and one sell whose buy is before the window', async () => {
     const [week, month] = await Promise.all([call({ address: A.WALLET_TRADER_SKILLED, lookback_days: 7 }), call({ address: A.WALLET_TRADER_SKILLED })]);
     const e = expected(A.WALLET_TRADER_SKILLED, 7);

@@ -17,7 +17,9 @@ export default defineEndpoint({
     'Sortino ratio, max drawdown, profit factor and consistency, to judge whether it is worth copying. ' +
     'Realized PnL comes from the wallet\'s swaps matched first-in first-out, each valued in USD at its own time ' +
     '(stablecoin legs at $1, SOL legs at SOL\'s price then, never today\'s). Ratios are per trade and not annualised; ' +
-    'below 5 closed trades they are null with an insufficient_data caveat.',
+    'below 5 closed trades they are null with an insufficient_data caveat. The max drawdown is the deepest ' +
+    'peak-to-trough fall in USD of the realized equity curve over the window (not the current drawdown); its amount, ' +
+    'peak, trough and percent describe that one episode (percent = amount ÷ that peak × 100).',
   input: Type.Object(
     {
       address: Address('Wallet address'),
@@ -27,7 +29,7 @@ export default defineEndpoint({
   ),
   output: CopyTradeSchema,
   cacheTtlSeconds: 300,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', lookback_days: 30 },
+  example: { address: '8PXSN3TYynn68wYKLbyJ6T7JNjX1cyWYw7fx3dCt7d2t', lookback_days: 30 },
   handler: (input, ctx) => copyTradeSignals(input.address, input.lookback_days ?? DEFAULT_LOOKBACK_DAYS, ctx),
   briefing: copyTradeBriefing,
 });

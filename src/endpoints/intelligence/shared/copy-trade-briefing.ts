@@ -20,7 +20,7 @@ export function copyTradeBriefing(result: HandlerResult): string {
   if (d.sufficient_data) {
     lines.push(
       `- Win rate ${num(d.win_rate.value_pct, ' %')}, Sharpe ${num(d.sharpe.value)}, Sortino ${num(d.sortino.value)}${d.sortino.reason ? ` (${d.sortino.reason})` : ''} — per trade, not annualised`,
-      `- Max drawdown ${usd(d.max_drawdown.value_usd)} (${num(d.max_drawdown.value_pct, ' %')} of peak), profit factor ${num(d.profit_factor.value)}${d.profit_factor.reason ? ` (${d.profit_factor.reason})` : ''}, consistency ${num(d.consistency.value_pct, ' %')} of ${d.consistency.active_days} active days`,
+      `- Max drawdown (deepest peak to trough) ${usd(d.max_drawdown.value_usd)} (${num(d.max_drawdown.value_pct, ' %')} of its ${usd(d.max_drawdown.peak_equity_usd)} peak), profit factor ${num(d.profit_factor.value)}${d.profit_factor.reason ? ` (${d.profit_factor.reason})` : ''}, consistency ${num(d.consistency.value_pct, ' %')} of ${d.consistency.active_days} active days`,
     );
   } else {
     lines.push(`- Fewer than ${d.min_closed_trades} closed trades: no ratios (insufficient data)`);
