@@ -1,11 +1,11 @@
 /**
- * Designed token specs: the cast tokens, the real mints (USDC, USDT, wrapped SOL, mSOL, jitoSOL, and
- * for the perps world WBTC, WETH and BONK) and
+ * Designed token specs: the cast tokens, the real mints (USDC, USDT, wrapped SOL, mSOL, jitoSOL, for the
+ * perps world WBTC, WETH and BONK, and JUP for the documented examples) and
  * the sandbox dust tokens. Seed-independent: a cast token is the same token in every sandbox.
  * Shares are fractions of raw supply; see cast.ts for what each one is meant to show.
  */
 import { CAST_ADDRESS as A, DUST_MINTS } from './cast.js';
-import { BONK_MINT, ENTITY, INCINERATOR, JITOSOL_MINT, MSOL_MINT, SANDBOX_TRANSFER_HOOK_PROGRAM, USDC_MINT, USDT_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from './entities.js';
+import { BONK_MINT, ENTITY, INCINERATOR, JITOSOL_MINT, JUP_MINT, MSOL_MINT, SANDBOX_TRANSFER_HOOK_PROGRAM, USDC_MINT, USDT_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from './entities.js';
 import { deriveWallet, rng, type Rng } from './random.js';
 import { DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import {
@@ -367,6 +367,25 @@ function realTokens(): TokenSpec[] {
     { amp: 0.12, period: 25 * DAY, phase: 5.8 },
     { amp: 0.2, period: 120 * DAY, phase: 1.4 },
   ], 40_000_000, 30_000_000);
+
+  // JUP at its real mint: the documented examples (endpoint examples, the /docs demo) name it, and a live user
+  // reads the same subject. A plain verified token (no authorities, deep pools, holders spread: SAFE); it is not
+  // a cast member, so no scan (boosts, trending) lists it and no sandbox entity holds it.
+  r = rng('real-token', 'JUP');
+  out.push(base(JUP_MINT, {
+    name: 'Jupiter', symbol: 'JUP', supplyUi: 10_000_000_000, verified: true, tags: VERIFIED_TAGS, sources: ALL_SOURCES,
+    created: { at: WORLD_START - 30 * DAY },
+    price: { base: 0.8, waves: [
+      { amp: 0.008, period: 4.5 * HOUR, phase: 1.9 },
+      { amp: 0.02, period: 21 * HOUR, phase: 0.6 },
+      { amp: 0.05, period: 3.7 * DAY, phase: 3.1 },
+      { amp: 0.1, period: 29 * DAY, phase: 2.4 },
+      { amp: 0.18, period: 130 * DAY, phase: 4.7 },
+    ] },
+    pools: [poolSpec(r, JUP_MINT, 0, 'orca', USDC_MINT, 30_000_000), poolSpec(r, JUP_MINT, 1, 'raydium', WSOL_MINT, 18_000_000)],
+    holders: holders(r, JUP_MINT, spread(2.4, 20, 0.86)),
+    holderCount: { base: 750_000, perDay: 200 },
+  }));
   return out;
 }
 

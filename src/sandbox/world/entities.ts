@@ -108,6 +108,11 @@ export const WBTC_MINT = '3NZ9JMVBmGAqocybic2c7LQCJScmgsAZ6vQqTDzcqmJh';
 export const WETH_MINT = '7vfCXTUXx5WJV5JADk17DUJ4ksgau7utNKj4b963voxs';
 /** BONK, 5 decimals: the BONK custody token of perps pool venue B. */
 export const BONK_MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+/**
+ * JUP (Jupiter), 6 decimals: a twin of the mainnet token at its real mint, so the documented examples that
+ * name JUP (due-diligence, token-trend, compare-tokens, the /docs demo) answer the same subject in the sandbox.
+ */
+export const JUP_MINT = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 
 export type EntityKind = 'cex' | 'protocol' | 'bridge' | 'foundation';
 
