@@ -130,7 +130,7 @@ export default defineEndpoint({
   briefing: checkAlertsBriefing,
   example: {
     tokens: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'],
-    wallets: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'],
+    wallets: ['57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz'],
     since: '2026-11-01T00:00Z',
     criteria: { min_price_change_pct: 10, perp_max_leverage: 20 },
   },

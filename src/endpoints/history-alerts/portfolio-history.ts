@@ -24,7 +24,7 @@ export default defineEndpoint({
   ),
   output: PortfolioHistorySchema,
   cacheTtlSeconds: 300,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', period: '30d' },
+  example: { address: '57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz', period: '30d' },
   handler: async (input, ctx) => {
     const period = input.period ?? '7d';
     const days = lookbackDays(period);

@@ -32,7 +32,7 @@ export default defineEndpoint({
   output: BatchEnrichSchema,
   cacheTtlSeconds: 60,
   example: {
-    addresses: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
+    addresses: ['57yajeqeQu1y43Tn3GL7ycs5HNDLsdkjbKqt44s3WGbz', 'FLJ2HsJUYjxRsKWVcwLbatomDTRAEsQKR9vSRQbLu5eU'],
     type: 'wallet',
     depth: 'light',
   },

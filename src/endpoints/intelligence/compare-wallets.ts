@@ -31,7 +31,7 @@ export default defineEndpoint({
   output: CompareWalletsSchema,
   cacheTtlSeconds: 120,
   example: {
-    addresses: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
+    addresses: ['8PXSN3TYynn68wYKLbyJ6T7JNjX1cyWYw7fx3dCt7d2t', 'GabCpmgZfyJdaaxT7PBFxiuKLDauUEcYbEVqKMeggTfi'],
     depth: 'light',
   },
   crossFieldCheck: (input) => duplicateIssues(input.addresses, '/addresses', 'address'),

@@ -138,7 +138,7 @@ export default defineEndpoint({
   ),
   output: WalletGraphSchema,
   cacheTtlSeconds: 300,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', depth: 1, min_interactions: 1 },
+  example: { address: 'HM69CRZccmFQkViU2XbGqs2vza3vpd2jcyPAbiAacRFG', depth: 1, min_interactions: 1 },
   // Ajv fills the defaults in before the handler runs; the fallbacks only satisfy the optional static type.
   handler: (input, ctx) => walletGraph({ address: input.address, depth: input.depth ?? 1, min_interactions: input.min_interactions ?? 1 }, ctx),
   briefing: walletGraphBriefing,

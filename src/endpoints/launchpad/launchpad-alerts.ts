@@ -120,7 +120,7 @@ export default defineEndpoint({
   output: AlertsSchema,
   cacheTtlSeconds: 60,
   example: {
-    mints: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'],
+    mints: ['J4RvXMpAsnHvvf4br4g8WBWNwYFCipK28pCXhTAkyyqc', '5m7kYvWNu6jsjzCMQ2N9Wqc8oJjFMhuQCWjku7VUrp1j'],
     since: '2026-11-01T00:00Z',
     min_holders_change_pct: 10,
     stale_after_hours: 24,

@@ -109,7 +109,7 @@ export default defineEndpoint({
   ),
   output: QuoteSchema,
   cacheTtlSeconds: 60,
-  example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', size_usd: 100, hold_days: 7 },
+  example: { mint: 'J4RvXMpAsnHvvf4br4g8WBWNwYFCipK28pCXhTAkyyqc', size_usd: 100, hold_days: 7 },
   handler: (input, ctx) => quoteAnswer(input, ctx),
   briefing: quoteBriefing,
 });

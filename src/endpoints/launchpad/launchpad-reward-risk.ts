@@ -87,7 +87,7 @@ export default defineEndpoint({
   ),
   output: RewardRiskSchema,
   cacheTtlSeconds: 120,
-  example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' },
+  example: { mint: 'J4RvXMpAsnHvvf4br4g8WBWNwYFCipK28pCXhTAkyyqc' },
   handler: (input, ctx) => rewardRiskAnswer(input, ctx),
   briefing: rewardRiskBriefing,
 });

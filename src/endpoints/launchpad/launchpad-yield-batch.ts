@@ -121,7 +121,7 @@ export default defineEndpoint({
   output: YieldBatchSchema,
   cacheTtlSeconds: 600,
   example: {
-    mints: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263', 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN'],
+    mints: ['J4RvXMpAsnHvvf4br4g8WBWNwYFCipK28pCXhTAkyyqc', '4zkYB1pH72CsUgZ9LuGek59APU6n2XKSh9KYXVunQiHF', '5Q9x4xVrCe281ReMWNsaw159jT1u1QbodnNno5PEcXa3'],
     sort: 'yield7d',
     limit: 25,
   },

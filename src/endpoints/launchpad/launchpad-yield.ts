@@ -59,7 +59,7 @@ export default defineEndpoint({
   ),
   output: YieldSchema,
   cacheTtlSeconds: 600,
-  example: { mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263' },
+  example: { mint: '4zkYB1pH72CsUgZ9LuGek59APU6n2XKSh9KYXVunQiHF' },
   handler: (input, ctx) => yieldAnswer(input, ctx),
   briefing: yieldBriefing,
 });

@@ -30,7 +30,7 @@ export default defineEndpoint({
   ),
   output: TraderProfileSchema,
   cacheTtlSeconds: 30,
-  example: { address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' },
+  example: { address: '6xsN88qFeQ9RwPU7yNTv8SprgaUQxxDy4vxbyqzQwVGu' },
   handler: (input, ctx) => traderProfile(input.address, ctx),
   briefing: traderProfileBriefing,
   // Every answer is also an observation of the wallet's positions: check-alerts' perps kinds compare them.

@@ -28,7 +28,7 @@ export default defineEndpoint({
   ),
   output: RefTraderProfileSchema,
   cacheTtlSeconds: 30,
-  example: { address: '0x5b5d51203a0f9079f8aeb098a6523a13f298c060' },
+  example: { address: '0x2e93ec805176653b7f085e214b50d87ea5e03323' },
   handler: (input, ctx) => refTraderProfileAnswer(input.address, ctx),
   briefing: refTraderProfileBriefing,
 });
