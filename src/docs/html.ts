@@ -7,6 +7,7 @@ import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { CAST } from '../sandbox/world/cast.js';
+import { JUP_MINT } from '../sandbox/world/entities.js';
 import { inputRows, requirementText } from './input-table.js';
 import { exampleResponse } from './output-example.js';
 import { baseUrl, endpointUrl, groupByFamily, plainSchema, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
@@ -215,7 +216,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 </section>`,
     )
     .join('\n');
-  const demoCurl = [`curl -i -X POST ${shellQuote(`${base}/demo/enrich`)} \\`, `  -H 'Content-Type: application/json' \\`, `  -d '{"address":"JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN"}'`].join('\n');
+  const demoCurl = [`curl -i -X POST ${shellQuote(`${base}/demo/enrich`)} \\`, `  -H 'Content-Type: application/json' \\`, `  -d ${shellQuote(JSON.stringify({ address: JUP_MINT }))}`].join('\n');
   const free = registry.list.filter((e) => e.priceAtomic === null);
 
   return `<!doctype html>
@@ -261,7 +262,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 <li>Free without payment: ${free.map((e) => `<code>${escapeHtml(e.def.key)}</code>`).join(', ') || 'none'}, the documents above, and the demo below.</li>
 <li>MCP: <code>POST ${escapeHtml(base)}/mcp</code> (stateless Streamable HTTP) lists one tool per endpoint with the same names, inputs and answers (briefing as text, data as <code>structuredContent</code>). A paid tool called without payment returns <code>isError</code> with the x402 <code>PaymentRequired</code>; repeat the call with the signed payment in <code>_meta["x402/payment"]</code>; the receipt comes back in <code>_meta["x402/payment-response"]</code>.</li>
 </ul>
-<p>Try the free demo (a mint gets the light token analysis, any other address the light wallet profile; 10 calls per hour per IP):</p>
+<p>Try the free demo (a mint gets the light token analysis, any other address the light wallet profile; 10 calls per hour per IP). The example sends the JUP mint (the sandbox holds a twin of it), so it gets the light token analysis:</p>
 <pre><code>${escapeHtml(demoCurl)}</code></pre>
 </section>
 ${paySection(site)}

@@ -13,6 +13,7 @@ import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import { USDC_DECIMALS, type Registry, type RegisteredEndpoint } from '../registry/index.js';
 import { FAMILY_TITLES, type Family } from '../registry/types.js';
 import { FORMATS } from '../registry/fields.js';
+import { JUP_MINT } from '../sandbox/world/entities.js';
 import { baseUrl, plainSchema, SERVICE_NAME, SERVICE_SUMMARY, type SiteInfo } from './site.js';
 
 type Json = Record<string, unknown>;
@@ -560,7 +561,8 @@ function demoOperation(registry: Registry): Record<string, Json> {
               },
               additionalProperties: false,
             },
-            example: { address: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN' },
+            // The JUP mint: a token on mainnet and in the sandbox (a twin), so the example gets the token analysis.
+            example: { address: JUP_MINT },
           },
         },
       },
