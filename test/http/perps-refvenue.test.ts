@@ -56,6 +56,10 @@ describe('refvenue-trader-profile and refvenue-smart-money (reference venue C)',
       assert.equal(p.side, 'long');
       assert.equal(p.risk_flags.includes('losing'), p.unrealized_pnl_usd < 0);
       assert.ok(p.liquidation_price_usd < p.entry_price_usd, 'a long is liquidated below its entry');
+      // ROE recomputes from the position's own listed fields: PnL ÷ (entry × size ÷ leverage).
+      assert.ok(Math.abs(p.initial_margin_usd - (p.entry_price_usd * p.size) / p.leverage) <= 0.005, `${p.coin} initial margin`);
+      assert.ok(Math.abs(p.roe_pct - (p.unrealized_pnl_usd / p.initial_margin_usd) * 100) <= 0.005, `${p.coin} ROE`);
+      assert.equal(p.roe_pct < 0, p.unrealized_pnl_usd < 0, `${p.coin}: a losing position has a negative ROE`);
     }
     // Weighted leverage: (420k × 8 + 300k × 5 + 360k × 12) / 1.08M = 8.5 at the designed notionals; prices move them a little.
     assert.ok(Math.abs(json.weighted_leverage - 8.5) < 0.5, String(json.weighted_leverage));

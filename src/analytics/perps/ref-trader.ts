@@ -5,7 +5,10 @@
  * - Per position: mark = notional / size; distance to liquidation = |mark − liq| / mark × 100 (null
  *   without a liquidation price); flags `high_leverage` (leverage ≥ 10), `extreme_leverage` (≥ 25, the
  *   position is then also `high_leverage`), `approaching_liquidation` (distance < 10 %), `losing`
- *   (unrealized PnL < 0).
+ *   (unrealized PnL < 0). Return on equity: `initial_margin_usd` = entry notional ÷ leverage (entry price ×
+ *   size ÷ leverage, the margin the position was opened with, as the venue's own ROE counts it) and `roe_pct`
+ *   = unrealized PnL ÷ that margin × 100, both from the position's listed (rounded) fields so they
+ *   recompute; null when the margin is not positive.
  * - Directional bias from the long share of notional (bias.ts).
  * - Profile, decided in this order: null without positions; `market-neutral` when both sides are held
  *   and |long − short| ≤ 20 % of gross notional; `directional` when one side holds ≥ 80 % of gross;
@@ -40,6 +43,10 @@ export interface RefPositionView {
   leverage: number;
   liquidation_price_usd: number | null;
   margin_used_usd: number;
+  /** entry_price_usd × size ÷ leverage (USD, cents); null when leverage or size is 0. */
+  initial_margin_usd: number | null;
+  /** unrealized_pnl_usd ÷ initial_margin_usd × 100 (2 decimals); null without a positive initial margin. */
+  roe_pct: number | null;
   distance_to_liquidation_pct: number | null;
   risk_flags: RefPositionRiskFlag[];
 }
@@ -76,6 +83,10 @@ export function refPositionView(p: RefAccount['positions'][number]): RefPosition
   const distance = mark === null || mark <= 0 || room === null ? null : pct((Math.max(0, room) / mark) * 100);
   const leverage = lev(p.leverage);
   const pnl = usd(p.unrealizedPnlUsd);
+  const entry = price(p.entryPriceUsd);
+  // From the listed figures (entry price, size, leverage, PnL), so a reader recomputes the same ROE.
+  const margin = leverage > 0 && p.size > 0 ? usd((entry * p.size) / leverage) : null;
+  const roe = margin === null || margin <= 0 ? null : pct((pnl / margin) * 100);
   const flags: RefPositionRiskFlag[] = [];
   if (leverage >= REF_HIGH_LEVERAGE) flags.push('high_leverage');
   if (leverage >= REF_EXTREME_LEVERAGE) flags.push('extreme_leverage');
@@ -87,12 +98,14 @@ export function refPositionView(p: RefAccount['positions'][number]): RefPosition
     side: p.side,
     size: p.size,
     notional_usd: usd(p.notionalUsd),
-    entry_price_usd: price(p.entryPriceUsd),
+    entry_price_usd: entry,
     mark_price_usd: mark === null ? null : price(mark),
     unrealized_pnl_usd: pnl,
     leverage,
     liquidation_price_usd: p.liquidationPriceUsd === null ? null : price(p.liquidationPriceUsd),
     margin_used_usd: usd(p.marginUsedUsd),
+    initial_margin_usd: margin,
+    roe_pct: roe,
     distance_to_liquidation_pct: distance,
     risk_flags: flags,
   };

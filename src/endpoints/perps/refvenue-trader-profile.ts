@@ -12,8 +12,9 @@ export default defineEndpoint({
   summary: 'Reference-venue trader profile: positions, liquidation distance, risk flags, PnL, style',
   description:
     'For an account (EVM address) on reference venue C: per open position the coin, side, size, leverage, notional, ' +
-    'entry and mark price, unrealized PnL, liquidation price, distance to liquidation (|mark − liquidation| ÷ mark, ' +
-    'percent) and risk flags (high_leverage at leverage ≥ 10, extreme_leverage ≥ 25, approaching_liquidation at a ' +
+    'entry and mark price, unrealized PnL, return on equity (roe_pct = unrealized PnL ÷ initial margin × 100, the ' +
+    'initial margin being entry price × size ÷ leverage, both listed; null without leverage), liquidation price, ' +
+    'distance to liquidation (|mark − liquidation| ÷ mark, percent) and risk flags (high_leverage at leverage ≥ 10, extreme_leverage ≥ 25, approaching_liquidation at a ' +
     'distance < 10 %, losing); account value, open notional and withdrawable; long/short notional and directional ' +
     'bias (long share ≥ 60 % long, ≤ 40 % short); profile market-neutral (both sides held, |long − short| ≤ 20 % of ' +
     'gross), directional (one side ≥ 80 %) or diversified, with its factors; notional-weighted leverage; and ' +

@@ -55,6 +55,23 @@ describe('refTraderProfile', () => {
     assert.deepEqual(eth.risk_flags, ['high_leverage', 'extreme_leverage', 'losing']);
   });
 
+  it('ROE per position: unrealized PnL ÷ the initial margin (entry price × size ÷ leverage), from the listed fields', () => {
+    const by = (coin: string) => p.positions.find((x) => x.coin === coin)!;
+    // SOL: 140 × 100 ÷ 10 = 1,400 → 1,000 ÷ 1,400 = 71.43 %.
+    assert.deepEqual([by('SOL').initial_margin_usd, by('SOL').roe_pct], [1_400, 71.43]);
+    // BTC short: 62,000 × 0.5 ÷ 5 = 6,200 → 1,000 ÷ 6,200 = 16.13 %.
+    assert.deepEqual([by('BTC').initial_margin_usd, by('BTC').roe_pct], [6_200, 16.13]);
+    // ETH: 3,050 × 2 ÷ 25 = 244 → −100 ÷ 244 = −40.98 % (a loss is a negative ROE).
+    assert.deepEqual([by('ETH').initial_margin_usd, by('ETH').roe_pct], [244, -40.98]);
+    for (const x of p.positions) {
+      assert.ok(Math.abs(x.initial_margin_usd! - (x.entry_price_usd * x.size) / x.leverage) <= 0.005, x.coin);
+      assert.ok(Math.abs(x.roe_pct! - (x.unrealized_pnl_usd / x.initial_margin_usd!) * 100) <= 0.005, x.coin);
+    }
+    // No leverage reported: no margin to divide by (null, never 0 or Infinity).
+    const flat = refPositionView(position({ leverage: 0, unrealizedPnlUsd: 5 }));
+    assert.deepEqual([flat.initial_margin_usd, flat.roe_pct], [null, null]);
+  });
+
   it('account, bias, profile, weighted leverage, PnL windows', () => {
     assert.equal(p.account_value_usd, 20_000);
     assert.equal(p.unrealized_pnl_usd, 1_900);

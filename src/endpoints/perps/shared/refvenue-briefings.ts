@@ -20,7 +20,7 @@ function caveatLine(result: HandlerResult): string[] {
 function positionLine(p: Data): string {
   const distance = p.distance_to_liquidation_pct === null ? 'no liquidation price' : `liquidation ${p.distance_to_liquidation_pct} % away`;
   const flags = p.risk_flags.length ? ` — **${p.risk_flags.join(', ')}**` : '';
-  return `- ${p.coin} ${p.side} ${usd(p.notional_usd)} at ${p.leverage}x, entry ${usd(p.entry_price_usd)}, unrealized ${usd(p.unrealized_pnl_usd)}, ${distance}${flags}`;
+  return `- ${p.coin} ${p.side} ${usd(p.notional_usd)} at ${p.leverage}x, entry ${usd(p.entry_price_usd)}, unrealized ${usd(p.unrealized_pnl_usd)} (ROE ${p.roe_pct === null ? 'n/a' : `${p.roe_pct} %`}), ${distance}${flags}`;
 }
 
 export function refTraderProfileBriefing(result: HandlerResult): string {

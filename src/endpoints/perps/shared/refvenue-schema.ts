@@ -27,7 +27,9 @@ const RefPosition = Open({
   unrealized_pnl_usd: Type.Number(),
   leverage: Type.Number(),
   liquidation_price_usd: Nullable(Type.Number({ description: "The venue's liquidation price; null when it reports none" })),
-  margin_used_usd: Type.Number(),
+  margin_used_usd: Type.Number({ description: "The venue's margin held for the position now" }),
+  initial_margin_usd: Nullable(Type.Number({ description: 'entry_price_usd × size ÷ leverage: the margin the position was opened with (USD, cents); null when leverage or size is 0' })),
+  roe_pct: Nullable(Type.Number({ description: 'Return on equity: unrealized_pnl_usd ÷ initial_margin_usd × 100 (percent, 2 decimals; negative when losing); null without a positive initial margin' })),
   distance_to_liquidation_pct: Nullable(Type.Number({ description: '|mark − liquidation| ÷ mark × 100; null without a liquidation price' })),
   risk_flags: Type.Array(RiskFlag, { description: 'high_leverage: leverage ≥ 10; extreme_leverage: ≥ 25 (also high_leverage); approaching_liquidation: distance < 10 %; losing: unrealized PnL < 0' }),
 }, 'An open position on reference venue C');
