@@ -5,6 +5,7 @@
  */
 import { CAST, DUST_MINTS, RISKY_PROGRAMS, SANDBOX_ENTITIES, type CastKind } from '../src/sandbox/world/index.js';
 import { FEATURED_DAY, WORLD_START } from '../src/sandbox/world/time.js';
+import { BONK_MINT, JUP_MINT } from '../src/sandbox/world/entities.js';
 import { perpsCastSection } from './print-cast-perps.js';
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
@@ -81,6 +82,21 @@ out.push(
   `Dust tokens: ${DUST_MINTS.length} sandbox mints ("Dust Drop 1…${DUST_MINTS.length}", \`DUST_MINTS\`), priced by every source at`,
   'fractions of a cent with $1.5k–$5k pools; the farmer and the drainer victim hold them. The first is',
   `\`${DUST_MINTS[0]}\`.`,
+  '',
+  '## Mainnet twins (the documented examples)',
+  '',
+  'The endpoint examples (OpenAPI, `/docs`, llms-full.txt, the README) name cast members, or mainnet tokens the sandbox',
+  'holds a twin of at the same address, so every example answers 200 on a fresh install',
+  '(`test/http/documented-examples.test.ts`) and names the same subject on a live deployment. JUP is not a cast',
+  'member: no scan (boosts, trending) lists it and no sandbox entity holds it.',
+  '',
+  '| Token | Mint | The twin |',
+  '|---|---|---|',
+  `| JUP (Jupiter) | \`${JUP_MINT}\` | verified, no mint or freeze authority, ≈ $0.80, Orca USDC $30M and Raydium SOL $18M pools, top holder ≈ 2.4 % |`,
+  `| Bonk | \`${BONK_MINT}\` | the perps world's BONK (below) |`,
+  '',
+  'The launch-platform examples name sandbox coins (`SOLRAIN`, `EVERPAY`, `USDCYLD`, `SOLDRIP`; docs/sandbox.md',
+  '"Launch platform"): no coin of the live platform is known well enough here to twin.',
   '',
   '## Any other address',
   '',
