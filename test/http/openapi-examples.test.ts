@@ -2,7 +2,8 @@
  * Every request-body example the served /openapi.json carries is accepted by the server's input
  * validation: POSTed unpaid, a paid endpoint answers 402 payment_required with no `input_errors` (a 400
  * or a listed input error would mean the example is wrong) and the free one answers 200.
- * test/http/validation.test.ts covers the other side: every broken variant of the examples is refused.
+ * test/http/validation.test.ts covers the other side: every broken variant of the examples is refused;
+ * test/http/documented-examples.test.ts pays for every example and requires a 200 answer.
  * (The document's own validity as OpenAPI 3.1 is checked in test/docs/docs.test.ts.)
  */
 import { after, before, describe, it } from 'node:test';
