@@ -68,8 +68,22 @@ describe('launchpad-launch-preflight', () => {
       curve_rule_account: PRICING.curveRule.reward,
       transfer_fee: { tiers_bps: PRICING.modes.reward.transferFeeBps, max_fee: null, withdraw_authority: PRICING.modes.reward.withdrawWithheldAuthority },
     });
+    // What was checked, decoded from the transaction, beside the reference under the same names.
+    assert.deepEqual(d.launch, {
+      base_mint: BASE.baseMint, name: 'Reward Coin', symbol: 'RWD', uri: 'https://x.test/m.json', decimals: 6, token_standard: 'token_2022',
+      quote_mint: SOL, creator: BASE.creator, payer: BASE.payer, pool_state: BASE.pool, global_config: PRICING.curve.configId,
+      platform_id: LAUNCHPAD_PLATFORM_IDS.reward, base_token_program: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      quote_token_program: PRICING.quote.tokenProgram, curve_type: 'constant', supply: PRICING.curve.supply, total_sell: PRICING.curve.totalSellA,
+      raise: PRICING.raise.raw, migrate_type: 'cpmm', vesting: { total_locked_amount: '0', cliff_period: '0', unlock_period: '0' },
+      creator_fee_on: 'quote_token', curve_rule_account: PRICING.curveRule.reward,
+      transfer_fee: { basis_points: PRICING.modes.reward.transferFeeBps[0], max_fee: PRICING.curve.supply },
+    });
+    for (const k of ['global_config', 'platform_id', 'quote_token_program', 'curve_type', 'supply', 'total_sell', 'raise', 'creator_fee_on', 'curve_rule_account']) {
+      assert.equal(d.launch[k], d.reference[k], `${k}: a good launch decodes to its reference`);
+    }
     assert.ok(!Number.isNaN(Date.parse(d.as_of)));
     assert.match(JSON.stringify(d), /Launch preflight \(reward mode, quote So1+2\): \*\*OK\*\*/);
+    assert.match(JSON.stringify(d), /Checked: Reward Coin \(RWD\), mint [1-9A-HJ-NP-Za-km-z]+, 6 decimals, token_2022; constant curve/);
   });
 
   it('a good standard-mode launch (standard platform id and curve rule, no transfer fee): ok', async () => {
@@ -109,6 +123,9 @@ describe('launchpad-launch-preflight', () => {
     assert.equal(byField('curve.raise').actual, raiseOff(12n).toString());
     assert.equal(byField('transfer_fee.tier').actual, '200');
     assert.equal(byField('curve_rule_account').actual, 'none');
+    // The echo shows the same bad values the mismatches name.
+    assert.deepEqual([d.launch.global_config, d.launch.platform_id, d.launch.raise, d.launch.transfer_fee.basis_points, d.launch.curve_rule_account],
+      [addr(77), LAUNCHPAD_PLATFORM_IDS.standard, raiseOff(12n).toString(), 200, null]);
     assert.match(JSON.stringify(d), /\*\*NOT OK\*\*: 5 mismatches/);
   });
 

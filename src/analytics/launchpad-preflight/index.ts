@@ -2,3 +2,4 @@
 export * from './constants.js';
 export * from './decode.js';
 export * from './check.js';
+export * from './echo.js';

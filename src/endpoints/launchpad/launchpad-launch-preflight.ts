@@ -5,6 +5,7 @@ import { ApiError } from '../../app/errors.js';
 import {
   checkLaunch,
   decodeLaunchTransaction,
+  launchEcho,
   PreflightInputError,
   type DecodedLaunch,
   type LaunchMode,
@@ -72,6 +73,7 @@ async function preflightAnswer(input: PreflightInput, ctx: HandlerContext): Prom
         signed_count: decoded.signed_count,
         address_table_lookups: decoded.address_table_lookups.length,
       },
+      launch: launchEcho(decoded),
       reference: {
         quote_mint: doc.quote.mint,
         mode: input.mode,
@@ -107,7 +109,13 @@ export function preflightBriefing(result: HandlerResult): string {
     ? '**OK**: the launch matches the platform and will be adopted'
     : `**NOT OK**: ${mismatches.length} mismatch${mismatches.length === 1 ? '' : 'es'}` +
       `${unresolved.length > 0 ? `, ${unresolved.length} unresolved` : ''}; do not sign — a mismatched pool is never adopted`;
-  const lines = [`## Launch preflight (${r.mode} mode, quote ${r.quote_mint}): ${verdict}`];
+  const l = d.launch as Data;
+  const fee = l.transfer_fee === null ? 'no transfer fee' : `transfer fee ${l.transfer_fee.basis_points} bps (cap ${l.transfer_fee.max_fee} raw)`;
+  const lines = [
+    `## Launch preflight (${r.mode} mode, quote ${r.quote_mint}): ${verdict}`,
+    `- Checked: ${l.name} (${l.symbol}), mint ${l.base_mint ?? 'from a lookup table'}, ${l.decimals} decimals, ${l.token_standard}; ` +
+      `${l.curve_type} curve, supply ${l.supply}, raise ${l.raise} raw quote; ${fee}`,
+  ];
   for (const m of mismatches) lines.push(`- Mismatch \`${m.field}\`: expected ${m.expected}, got ${m.actual}. Fix: ${m.fix}`);
   if (unresolved.length > 0) lines.push(`- Unresolved (lookup-table accounts): ${unresolved.join(', ')}`);
   for (const w of d.warnings as string[]) lines.push(`- Warning: ${w}`);
@@ -129,7 +137,11 @@ export default defineEndpoint({
     'transfer-fee option, tier and cap. launch_params is linted for misspelled transfer-fee keys, which serialize ' +
     'as no fee. Returns { ok, mismatches: [{ field, expected, actual, fix }], warnings }, plus unresolved (accounts ' +
     'loaded from address lookup tables, which cannot be checked offline; ok is then false), the decoded transaction ' +
-    'summary and the pricing reference used. A mismatched pool is never adopted by the platform. A transaction that ' +
+    'summary, the launch parameters decoded from it (launch: base mint, name, symbol, uri, decimals, token standard, ' +
+    'quote mint, creator, global config, platform id, token programs, curve type, supply, total sell, raise, migrate ' +
+    'type, vesting, creator-fee flag, curve-rule account, transfer fee bps and cap; raw amounts as strings, an ' +
+    'account from a lookup table null) and the pricing reference they were checked against, under the same names. ' +
+    'A mismatched pool is never adopted by the platform. A transaction that ' +
     'does not decode or carries no initialize instruction, and a quote closed for launches or unknown, are 400 ' +
     'invalid_input, not charged.',
   input: Type.Object(

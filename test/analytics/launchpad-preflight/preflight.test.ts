@@ -6,6 +6,7 @@ import {
   decodeLaunchTransaction,
   intendedTransferFeeKey,
   LAUNCH_PROGRAM_ID,
+  launchEcho,
   lintLaunchParams,
   PreflightInputError,
   raiseDeviationPct,
@@ -108,6 +109,25 @@ describe('decode', () => {
     assert.equal(g.address, null);
     assert.deepEqual(g.lookup, { table: A.table, index: 0, writable: false });
     assert.ok(d.warnings.some((w) => w.includes('lookup table')));
+  });
+
+  test('the launch echo: every decoded parameter, named as the reference names it, raw amounts as strings', () => {
+    const echo = launchEcho(decodeLaunchTransaction(txBase64([instruction(GOOD)])));
+    assert.deepEqual(echo, {
+      base_mint: A.baseMint, name: 'Reward Coin', symbol: 'RWD', uri: 'https://x.test/m.json', decimals: 6, token_standard: 'token_2022',
+      quote_mint: A.quoteMint, creator: A.creator, payer: A.payer, pool_state: A.pool, global_config: A.globalConfig,
+      platform_id: A.rewardPlatform, base_token_program: TOKEN_2022_PROGRAM_ID, quote_token_program: TOKEN_PROGRAM_ID,
+      curve_type: 'constant', supply: '1000000000000000', total_sell: '793100000000000', raise: '85000000000', migrate_type: 'cpmm',
+      vesting: { total_locked_amount: '0', cliff_period: '0', unlock_period: '0' }, creator_fee_on: 'quote_token',
+      curve_rule_account: A.curveRule, transfer_fee: { basis_points: 300, max_fee: '1000000000000' },
+    });
+    // A fixed curve has no total sell; a None fee option is no fee; an SPL variant is spl_token; no remaining account, no curve rule.
+    const fixed = launchEcho(decodeLaunchTransaction(txBase64([instruction({ ...GOOD, variant: 'initialize_v2', curve: 1, fee: null, remaining: [] })])));
+    assert.deepEqual([fixed.curve_type, fixed.total_sell, fixed.transfer_fee, fixed.token_standard, fixed.curve_rule_account], ['fixed', null, null, 'spl_token', null]);
+    // An account loaded from a lookup table cannot be named offline: null (its check is unresolved).
+    const looked = launchEcho(decodeLaunchTransaction(txBase64([instruction(GOOD)], 0, [A.globalConfig])));
+    assert.equal(looked.global_config, null);
+    assert.equal(looked.base_mint, A.baseMint);
   });
 
   test('garbage inputs → PreflightInputError with a clear message', () => {
