@@ -19,6 +19,11 @@
  *   failed. `distribution_detected` (a due-diligence factor) is true when at least one whale read is
  *   distributing; null when none is but some history failed; whales beyond the history cap (the
  *   smallest) are `not_read` and do not make it unknown.
+ * - **USD volume**: every transfer listed as evidence carries `delta_usd` = its amount × the token's current
+ *   price (the answer's `price_usd`, rounded to cents; the history gives no price per transfer). A whale's
+ *   `bought_usd` / `sold_usd` are the sums of its positive / negative `delta_usd`, and the summary's
+ *   `buy_volume_usd` / `sell_volume_usd` the sums of those over every whale whose history was read (holding
+ *   ones too) — sums of the cents shown, so they recompute exactly. Null without a price.
  */
 import { isFiniteNumber, pct2, round2, round4 } from './round.js';
 import type { HolderKind } from './types.js';
@@ -50,6 +55,12 @@ export interface WhaleHolderInput {
   coverageComplete: boolean;
 }
 
+/** A transfer as listed: the flow and its value at the current price. */
+export interface ValuedFlow extends HolderFlow {
+  /** delta × the current price, cents; null without a price. */
+  delta_usd: number | null;
+}
+
 export interface WhaleRow {
   rank: number;
   owner: string;
@@ -67,10 +78,14 @@ export interface WhaleRow {
     change_pct: number | null;
     bought_ui: number;
     sold_ui: number;
+    /** Σ positive evidence delta_usd (cents); null without a price. */
+    bought_usd: number | null;
+    /** Σ |negative evidence delta_usd| (cents); null without a price. */
+    sold_usd: number | null;
     transfers: number;
     last_move_at: number | null;
     coverage: 'complete' | 'partial';
-    evidence: HolderFlow[];
+    evidence: ValuedFlow[];
   } | null;
   /** Why `activity` is null for a whale. */
   activity_unknown_reason?: 'history_unavailable';
@@ -87,6 +102,10 @@ export interface WhaleSummary {
   not_read: number;
   net_flow_ui: number;
   net_flow_usd: number | null;
+  /** Σ bought_usd over the whales whose history was read (the window's whale buy volume); null without a price. */
+  buy_volume_usd: number | null;
+  /** Σ sold_usd over the same whales; null without a price. */
+  sell_volume_usd: number | null;
   signal: WhaleSignal;
   distribution_detected: boolean | null;
 }
@@ -145,6 +164,9 @@ export function whaleActivity(i: WhaleActivityInputs): { rows: WhaleRow[]; summa
     const sold = flows.reduce((s, f) => s - Math.min(0, f.delta), 0);
     const net = bought - sold;
     const start = Math.max(0, h.uiAmount - net);
+    const evidence: ValuedFlow[] = flows.map((f) => ({ ...f, delta_usd: usd(f.delta, price) }));
+    const sumUsd = (pick: (v: number) => boolean) =>
+      price === null ? null : round2(evidence.reduce((sum, f) => (pick(f.delta) ? sum + Math.abs(f.delta_usd!) : sum), 0));
     row.activity = {
       trend: trendOf(start, net),
       balance_start_ui: round4(start),
@@ -153,10 +175,12 @@ export function whaleActivity(i: WhaleActivityInputs): { rows: WhaleRow[]; summa
       change_pct: start > 0 ? round2((net / start) * 100) : null,
       bought_ui: round4(bought),
       sold_ui: round4(sold),
+      bought_usd: sumUsd((d) => d > 0),
+      sold_usd: sumUsd((d) => d < 0),
       transfers: flows.length,
       last_move_at: flows.length > 0 ? flows[flows.length - 1]!.timestamp : null,
       coverage: h.coverageComplete ? 'complete' : 'partial',
-      evidence: flows,
+      evidence,
     };
     return row;
   });
@@ -184,6 +208,8 @@ function summarize(rows: readonly WhaleRow[], price: number | null): WhaleSummar
     not_read: whales.length - known.length - failed,
     net_flow_ui: round4(net),
     net_flow_usd: usd(net, price),
+    buy_volume_usd: price === null ? null : round2(known.reduce((sum, r) => sum + r.activity!.bought_usd!, 0)),
+    sell_volume_usd: price === null ? null : round2(known.reduce((sum, r) => sum + r.activity!.sold_usd!, 0)),
     signal,
     // A failed history could hide a seller: unknown, never "no distribution". Whales beyond the cap are
     // the smallest ones; the largest were read, so they do not make the answer unknown.

@@ -55,6 +55,32 @@ describe('whale activity: trend over the window (±0.5 % of the start balance)',
   });
 });
 
+describe('whale activity: USD buy and sell volume', () => {
+  it('each transfer valued at the current price in cents; per whale and summary volumes are sums of the cents shown', () => {
+    // Price 0.0123457: 1,001 tokens → 12.3580457 → 12.36; 2,002 → 24.72; −1,500 → −18.52 (18.51855 rounds up).
+    const { rows, summary } = run([
+      holder(1, { flows: [flow(1_001, 100), flow(2_002, 200), flow(-1_500, 300)] }),
+      holder(2, { flows: [flow(-3_333, 150)] }),
+      holder(3, { flows: [flow(7, 120), flow(-7, 130)] }), // holding: still counted in the volumes
+    ], 0.0123457);
+    const [a, b, c] = rows.map((r) => r.activity!);
+    assert.deepEqual(a!.evidence.map((e) => e.delta_usd), [12.36, 24.72, -18.52]);
+    assert.deepEqual([a!.bought_usd, a!.sold_usd], [37.08, 18.52]);
+    // 3,333 × 0.0123457 = 41.1482… → 41.15.
+    assert.deepEqual([b!.bought_usd, b!.sold_usd], [0, 41.15]);
+    assert.equal(c!.trend, 'holding');
+    assert.deepEqual([c!.bought_usd, c!.sold_usd], [0.09, 0.09]);
+    // 37.08 + 0 + 0.09 = 37.17; 18.52 + 41.15 + 0.09 = 59.76 — the parts shown, not the unrounded flows.
+    assert.deepEqual([summary.buy_volume_usd, summary.sell_volume_usd], [37.17, 59.76]);
+  });
+  it('no price: every USD volume is null; failed and unread whales add nothing', () => {
+    const none = run([holder(1, { flows: [flow(100)] })], null);
+    assert.deepEqual([none.rows[0]!.activity!.bought_usd, none.rows[0]!.activity!.evidence[0]!.delta_usd, none.summary.buy_volume_usd, none.summary.sell_volume_usd], [null, null, null, null]);
+    const partial = run([holder(1, { flows: [flow(100)] }), holder(2, { flows: null, historyFailed: true })], 2);
+    assert.deepEqual([partial.summary.buy_volume_usd, partial.summary.sell_volume_usd], [200, 0]);
+  });
+});
+
 describe('whale activity: the token signal', () => {
   it('distribution when sellers outweigh buyers; accumulation for the reverse; holders do not count', () => {
     const s1 = run([holder(1, { flows: [flow(-50_000)] }), holder(2, { flows: [flow(20_000)] }), holder(3, { flows: [flow(1)] })]).summary;

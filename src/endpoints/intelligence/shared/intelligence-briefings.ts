@@ -19,6 +19,7 @@ function whaleLines(report: Data): string[] {
   const movers = (report.holders as Data[]).filter((h) => h.activity && h.activity.trend !== 'holding');
   return [
     `- Whales (≥ ${usd(report.threshold_usd)}) over ${report.window.lookback_hours} h: ${s.whales} — ${s.accumulating} accumulating, ${s.distributing} distributing, ${s.holding} holding${s.unknown ? `, ${s.unknown} unknown` : ''}${s.not_read ? `, ${s.not_read} smaller not read` : ''}; signal **${s.signal}**`,
+    ...(typeof s.buy_volume_usd === 'number' ? [`- Whale volume at today's price: bought ${usd(s.buy_volume_usd)}, sold ${usd(s.sell_volume_usd)}`] : []),
     ...movers.slice(0, 3).map((h) => `  - #${h.rank} ${h.owner.slice(0, 8)}… ${h.activity.trend} ${h.activity.net_change_ui} (${h.activity.change_pct ?? '?'} %), holds ${h.supply_pct ?? '?'} % of supply`),
   ];
 }

@@ -14,10 +14,17 @@ const WhaleActivity = Nullable(Open({
   change_pct: Nullable(Type.Number({ description: 'Net change as percent of the start balance' })),
   bought_ui: Type.Number(),
   sold_ui: Type.Number(),
+  bought_usd: Nullable(Type.Number({ description: 'Σ of the positive evidence delta_usd (cents): the whale\'s buys in the window at the current price; null without a price' })),
+  sold_usd: Nullable(Type.Number({ description: 'Σ of |negative evidence delta_usd| (cents): its sells in the window at the current price; null without a price' })),
   transfers: Type.Integer(),
   last_move_at: Nullable(Type.String()),
   coverage: Type.String({ enum: ['complete', 'partial'], description: 'partial = more transactions in the window than were read' }),
-  evidence: Type.Array(Open({ signature: Type.String(), at: Type.String(), delta_ui: Type.Number() })),
+  evidence: Type.Array(Open({
+    signature: Type.String(),
+    at: Type.String(),
+    delta_ui: Type.Number({ description: 'Tokens received (+) or sent (−)' }),
+    delta_usd: Nullable(Type.Number({ description: 'delta_ui × the current price_usd, rounded to cents (the history has no price per transfer); null without a price' })),
+  })),
 }, 'Present for whales whose history was read'));
 
 export const WhaleHolderSchema = Open({
@@ -41,6 +48,8 @@ export const WhaleSummarySchema = Open({
   not_read: Type.Integer({ description: 'Smallest whales beyond the cap of 10 histories (listed without activity)' }),
   net_flow_ui: Type.Number({ description: 'Net tokens moved by whales that accumulated or distributed' }),
   net_flow_usd: Nullable(Type.Number()),
+  buy_volume_usd: Nullable(Type.Number({ description: 'USD buy volume of the whales in the window: Σ bought_usd over every whale whose history was read (holding ones too), at the current price; null without a price' })),
+  sell_volume_usd: Nullable(Type.Number({ description: 'USD sell volume: Σ sold_usd over the same whales; null without a price. buy − sell can differ from net_flow_usd, which counts only the whales that moved' })),
   signal: Type.String({ enum: ['accumulation', 'distribution', 'neutral', 'unknown'] }),
   distribution_detected: Nullable(Type.Boolean({ description: 'At least one whale distributing (null: a whale history failed and none was seen distributing)' })),
 });

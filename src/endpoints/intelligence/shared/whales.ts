@@ -140,7 +140,7 @@ function presentRow(row: WhaleRow) {
     activity: {
       ...a,
       last_move_at: last_move_at === null ? null : iso(last_move_at),
-      evidence: evidence.map((f) => ({ signature: f.signature, at: iso(f.timestamp), delta_ui: f.delta })),
+      evidence: evidence.map((f) => ({ signature: f.signature, at: iso(f.timestamp), delta_ui: f.delta, delta_usd: f.delta_usd })),
     },
   };
 }
