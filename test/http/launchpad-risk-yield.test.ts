@@ -148,6 +148,14 @@ describe('launchpad-reward-risk and launchpad-yield', () => {
     assert.equal(y.yields.lifetime.partial, false);
     assert.equal(y.yields.lifetime.rewards_quote, Math.round(total(NOW) * 1e6) / 1e6);
     assert.ok(y.caveats.some((c: Json) => c.code === 'partial_history' && /30d/.test(c.message)));
+    // The coin's facts: the platform's lifetime payout count and holder count, and its age since launch —
+    // the same figures launchpad-reward-risk gives for it, and the briefing says them.
+    assert.equal(y.payout_count, coin(NOW).payouts.length);
+    assert.equal(y.holders, coin(NOW).design.holders);
+    assert.equal(y.age_days, 323.5);
+    const risk = await ok(service, 'launchpad-reward-risk', { mint: mint('EVERPAY') });
+    assert.deepEqual([y.payout_count, y.holders], [risk.payout_count, risk.holders]);
+    assert.match(JSON.stringify(y), new RegExp(`${y.payout_count} payouts since launch, ${y.holders} holders paid, 323.5 days old`));
   });
 
   it('a fee-share coin (classic SPL, no transfer tax) is a reward coin: PAYING, no tax, no hard failure', async () => {

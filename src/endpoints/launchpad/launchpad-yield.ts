@@ -31,6 +31,7 @@ export function yieldBriefing(result: HandlerResult): string {
       `on avg cap ${y.avg_market_cap_usd === null ? 'n/a' : `$${y.avg_market_cap_usd}`}: yield ${pct(y.yield_pct)}, annualized ${pct(y.annualized_pct)}` +
       `${y.caution ? ' (caution)' : ''}${y.partial ? ', partial window' : ''}`);
   }
+  lines.push(`- ${d.payout_count} payouts since launch, ${d.holders ?? 'unknown'} holders paid, ${d.age_days} days old`);
   const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
   if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
   return lines.join('\n');
@@ -49,7 +50,8 @@ export default defineEndpoint({
     'states the span actually observed (history_days, observed_from); lifetime runs from the launch. Annualized ' +
     '(yield × 365 ÷ span) only from 7 observed days on, else null; caution flag under 7 days or on a partial ' +
     'window. Basis: the shortest window with 6.5 days observed, else lifetime. Also quote_exposure, the reward ' +
-    'asset and its price, payout count, holders, age. Caveats: partial_history, short_history, unpriced_quote, ' +
+    'asset and its price; payout count (the platform\'s lifetime count), holders (those its distributor pays; null ' +
+    'when unknown) and age (days since launch, 2 decimals), the same figures the screener shows for the coin. Caveats: partial_history, short_history, unpriced_quote, ' +
     'index_stale, not_indexed. An unknown mint is a 404, not charged.',
   input: Type.Object(
     {

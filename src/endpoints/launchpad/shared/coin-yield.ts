@@ -7,6 +7,8 @@ import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { DailyPoint, QuoteCategory } from '../../../analytics/launchpad/types.js';
 import { YIELD_ANNUALIZE_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from '../../../analytics/launchpad/thresholds.js';
 import { trailingYields, type WindowYield, type YieldInputs } from '../../../analytics/launchpad/yield.js';
+import { DAY_MS } from '../../../analytics/launchpad/payout.js';
+import { round2 } from '../../../analytics/round.js';
 import { addDays, utcDayOf } from '../../../jobs/days.js';
 import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../../jobs/launchpad-index.js';
 
@@ -62,7 +64,8 @@ export function coinYield(coin: YieldSubject, points: DailyPoint[], source: 'ind
       reward_asset: { mint: coin.quote_mint, symbol: coin.quote_symbol, price_usd: coin.quote_price_usd },
       payout_count: coin.payout_count,
       holders: coin.holders,
-      age_days: Math.round(((now.getTime() - coin.created_at) / 86_400_000) * 100) / 100,
+      // One age rule with the screener and gems rows (round2 of days since launch), so a coin never shows two ages.
+      age_days: round2((now.getTime() - coin.created_at) / DAY_MS),
       daily_points: points.length,
       source,
       as_of: now.toISOString(),
