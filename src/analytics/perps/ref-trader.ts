@@ -6,7 +6,7 @@
  *   without a liquidation price); flags `high_leverage` (leverage ≥ 10), `extreme_leverage` (≥ 25, the
  *   position is then also `high_leverage`), `approaching_liquidation` (distance < 10 %), `losing`
  *   (unrealized PnL < 0). Return on equity: `initial_margin_usd` = entry notional ÷ leverage (entry price ×
- *   size ÷ leverage, the margin the position was opened with, as the venue's own ROE counts it) and `roe_pct`
+ *   size ÷ leverage, the margin the position was opened with: a fixed base, where margin used moves with the mark) and `roe_pct`
  *   = unrealized PnL ÷ that margin × 100, both from the position's listed (rounded) fields so they
  *   recompute; null when the margin is not positive.
  * - Directional bias from the long share of notional (bias.ts).
