@@ -1,10 +1,13 @@
 /**
- * Sandbox backfill: daily snapshots of the documented cast (every cast token and wallet) and of pool venue
- * A's perps markets (perps_market/A) for the N days before today, so token-trend, wallet-history,
- * portfolio-history and perps-market-trend show real series on a fresh install.
+ * Sandbox backfill: daily snapshots of the documented cast (every cast token and wallet, and the perps
+ * positions of its perps traders) and of pool venue A's perps markets (perps_market/A) for the N days
+ * before today, so token-trend, wallet-history, portfolio-history and perps-market-trend show real series
+ * on a fresh install. Each snapshot is also appended to the observation log at its moment (as the recorder
+ * does after a paid call), so check-alerts has a baseline for every backfilled subject.
  *
  * How a past day's snapshot is made: the REAL enrichment handlers (enrich-token-full for tokens,
- * enrich-wallet-light for wallets, perps-market-structure for the perps markets — the same endpoints that
+ * enrich-wallet-light for wallets, perps-trader-profile for perps wallets, perps-market-structure for the
+ * perps markets — the same endpoints that
  * give today's live point) run against the sandbox providers with the clock set to that day's 12:00 UTC,
  * and the endpoint's own snapshot capture turns the answer into the stored data, exactly as the recorder
  * does after a paid call. So a backfilled point is what a caller would have been told at noon that day;
@@ -25,7 +28,7 @@ import { FaultController } from '../sandbox/providers/faults.js';
 import { startSandboxProviders } from '../sandbox/providers/index.js';
 import { CAST, createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from '../sandbox/world/index.js';
 import { createSources } from '../sources/index.js';
-import type { SnapshotSubjectType, Store } from '../store/types.js';
+import type { SnapshotRecord, SnapshotSubjectType, Store } from '../store/types.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
 
 export interface BackfillOptions {
@@ -50,7 +53,7 @@ export interface BackfillReport {
   days: number;
   from_day: string;
   to_day: string;
-  subjects: { tokens: number; wallets: number; perps_markets: number };
+  subjects: { tokens: number; wallets: number; perps_wallets: number; perps_markets: number };
   written: number;
   /** Days that already had an observed snapshot. */
   kept: number;
@@ -62,14 +65,18 @@ export interface BackfillReport {
 }
 
 interface Subject {
-  type: Extract<SnapshotSubjectType, 'token' | 'wallet' | 'perps_market'>;
+  type: Extract<SnapshotSubjectType, 'token' | 'wallet' | 'perps_wallet' | 'perps_market'>;
   /** The address, or for perps_market the venue tag. */
   address: string;
 }
 
-const ENDPOINT = { token: 'enrich-token-full', wallet: 'enrich-wallet-light', perps_market: 'perps-market-structure' } as const;
+const ENDPOINT = {
+  token: 'enrich-token-full', wallet: 'enrich-wallet-light', perps_wallet: 'perps-trader-profile', perps_market: 'perps-market-structure',
+} as const;
 const input = (s: Subject): Record<string, unknown> =>
-  s.type === 'token' ? { mint: s.address, include_holders: true } : s.type === 'wallet' ? { address: s.address, depth: 'light' } : {};
+  s.type === 'token' ? { mint: s.address, include_holders: true }
+    : s.type === 'wallet' ? { address: s.address, depth: 'light' }
+      : s.type === 'perps_wallet' ? { address: s.address } : {};
 const subjectKey = (s: Subject) => `${s.type}:${s.address}`;
 
 /** Runs `work` over `items`, `lanes` at a time. */
@@ -85,6 +92,17 @@ export function castSubjects(): Subject[] {
   return Object.values(CAST).flatMap((e) => (e.kind === 'token' || e.kind === 'wallet' ? [{ type: e.kind, address: e.address }] : []));
 }
 
+/**
+ * The cast's perps traders (the wallets whose class is `perps: …`, docs/sandbox-cast.md) as perps wallets
+ * (perps-trader-profile, subject `perps_wallet`): check-alerts watches a wallet's perps positions too, and
+ * its perps kinds need a baseline like its spot kinds. No other cast wallet ever holds a perps position, so
+ * they are left to their first poll: a perps read costs about as much as the rest of a subject-day, and 38
+ * wallets of "no positions" a day would double the backfill's time to seed nothing that moves.
+ */
+export function perpsWalletSubjects(): Subject[] {
+  return Object.values(CAST).flatMap((e) => (e.kind === 'wallet' && e.class.startsWith('perps:') ? [{ type: 'perps_wallet' as const, address: e.address }] : []));
+}
+
 /** The perps markets snapshotted daily: pool venue A's (perps-market-structure, subject 'A'). */
 export function perpsMarketSubjects(): Subject[] {
   return [{ type: 'perps_market', address: 'A' }];
@@ -97,12 +115,13 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
   const today = utcDay(options.now);
   const fromDay = addDays(today, -days);
   const toDay = addDays(today, -1);
-  const subjects = [...castSubjects(), ...perpsMarketSubjects()];
+  const subjects = [...castSubjects(), ...perpsWalletSubjects(), ...perpsMarketSubjects()];
   const report: BackfillReport = {
     days, from_day: fromDay, to_day: toDay,
     subjects: {
       tokens: subjects.filter((s) => s.type === 'token').length,
       wallets: subjects.filter((s) => s.type === 'wallet').length,
+      perps_wallets: subjects.filter((s) => s.type === 'perps_wallet').length,
       perps_markets: subjects.filter((s) => s.type === 'perps_market').length,
     },
     written: 0, kept: 0, not_existing: 0, failed: 0, errors: [],
@@ -115,9 +134,9 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
     const registry = buildRegistry();
     const entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
     const riskyPrograms = new Set(RISKY_PROGRAMS.map((p) => p.address));
-    const observed = new Map<string, Set<string>>();
+    const observed = new Map<string, Map<string, SnapshotRecord>>();
     for (const s of subjects) {
-      observed.set(subjectKey(s), new Set((await store.getSnapshots(s.type, s.address, fromDay, toDay)).map((r) => r.day)));
+      observed.set(subjectKey(s), new Map((await store.getSnapshots(s.type, s.address, fromDay, toDay)).map((r) => [r.day, r])));
     }
 
     for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
@@ -128,17 +147,22 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
         requestId, now: () => at, signal: timers.timeout(15_000), timers, dataMode: 'sandbox', sources, entities, riskyPrograms, store,
         call: (key) => Promise.reject(new Error(`backfill: unexpected composite call to ${key}`)),
       });
-      const pending = subjects.filter((s) => {
-        const kept = observed.get(subjectKey(s))!.has(day);
-        if (kept) report.kept++;
-        return !kept;
-      });
+      const kept = subjects.flatMap((s) => observed.get(subjectKey(s))!.get(day) ?? []);
+      report.kept += kept.length;
+      // A kept snapshot is in the observation log too (the recorder and the sweep write both at the same
+      // moment, so this finds the row there and leaves it): a store backfilled before the backfill logged
+      // observations gets them now, and check-alerts finds its baselines.
+      for (const row of kept) await store.putObservation({ subjectType: row.subjectType, subject: row.subject, observedAt: row.takenAt, data: row.data });
+      const pending = subjects.filter((s) => !observed.get(subjectKey(s))!.has(day));
       await inLanes(pending, BACKFILL_CONCURRENCY, async (s) => {
         const def = registry.get(ENDPOINT[s.type])!.def;
         try {
           const result = await def.handler!(input(s), context(`backfill-${day}-${s.address}`));
           for (const snap of def.snapshot?.(input(s), result) ?? []) {
             await store.putSnapshot({ subjectType: snap.subjectType, subject: snap.subject, day, takenAt: at, data: snap.data });
+            // Also an observation at that moment, as the recorder logs every capture: check-alerts' baselines
+            // are read from the observation log, so without it a backfilled subject had no baseline at all.
+            await store.putObservation({ subjectType: snap.subjectType, subject: snap.subject, observedAt: at, data: snap.data });
             report.written++;
           }
         } catch (err) {

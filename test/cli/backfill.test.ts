@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config/index.js';
-import { backfillSandbox, castSubjects, perpsMarketSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
+import { backfillSandbox, castSubjects, perpsMarketSubjects, perpsWalletSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
@@ -45,18 +45,24 @@ describe('sandbox backfill', () => {
     return json;
   }
 
-  it('writes a daily point (today − 8 … yesterday, at noon UTC) for every cast token and wallet and perps_market/A', async () => {
-    const subjects = [...castSubjects(), ...perpsMarketSubjects()];
+  it('writes a daily point (today − 8 … yesterday, at noon UTC) for every cast token and wallet, the cast perps traders and perps_market/A, each also an observation', async () => {
+    const subjects = [...castSubjects(), ...perpsWalletSubjects(), ...perpsMarketSubjects()];
     // 29 cast tokens (23 + the 6 fresh launches, each alive at noon of every day: relaunched every 6–24 h),
-    // 38 cast wallets (30 + the 8 smart-money wallets), pool venue A's markets.
-    assert.equal(subjects.length, 68);
-    assert.deepEqual(report.subjects, { tokens: 29, wallets: 38, perps_markets: 1 });
-    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 68 * DAYS, kept: 0, failed: 0, errors: [] });
+    // 38 cast wallets (30 + the 8 smart-money wallets), the 6 WALLET_PERP_* traders' perps positions, pool venue A's markets.
+    assert.equal(subjects.length, 74);
+    assert.deepEqual(perpsWalletSubjects().map((s) => s.address).sort(), [
+      A.WALLET_PERP_SCALPER, A.WALLET_PERP_SWING, A.WALLET_PERP_POSITION, A.WALLET_PERP_NEAR_LIQ, A.WALLET_PERP_MULTI_VENUE, A.WALLET_PERP_B_TRADER,
+    ].sort());
+    assert.deepEqual(report.subjects, { tokens: 29, wallets: 38, perps_wallets: 6, perps_markets: 1 });
+    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 74 * DAYS, kept: 0, failed: 0, errors: [] });
     const expectedDays = Array.from({ length: DAYS }, (_, i) => dayOf(now - (DAYS - i) * DAY));
     for (const s of subjects) {
       const rows = await service.store.getSnapshots(s.type, s.address, dayOf(now - 40 * DAY), dayOf(now));
       assert.deepEqual(rows.map((r) => r.day), expectedDays, `${s.type} ${s.address}`);
       assert.ok(rows.every((r) => r.takenAt.toISOString() === `${r.day}T12:00:00.000Z`));
+      // check-alerts reads its baselines from the observation log: the same readings, at the same moments.
+      const observations = await service.store.observationsBetween(s.type, s.address, new Date(0), new Date(now), 100);
+      assert.deepEqual(observations.map((o) => [o.observedAt.toISOString(), o.data]), rows.map((r) => [r.takenAt.toISOString(), r.data]), `${s.type} ${s.address} observations`);
     }
   });
 
@@ -68,9 +74,10 @@ describe('sandbox backfill', () => {
       assert.equal((await paidInvoke(pastPayer, past, 'enrich-token-full', { mint: A.TOKEN_RISKY })).status, 200);
       assert.equal((await paidInvoke(pastPayer, past, 'enrich-wallet-light', { address: A.WALLET_DEFI })).status, 200);
       assert.equal((await paidInvoke(pastPayer, past, 'perps-market-structure', {})).status, 200);
+      assert.equal((await paidInvoke(pastPayer, past, 'perps-trader-profile', { address: A.WALLET_PERP_SWING })).status, 200);
       await past.recorder.idle();
       const day = dayOf(yesterdayNoon.getTime());
-      for (const [type, address] of [['token', A.TOKEN_RISKY], ['wallet', A.WALLET_DEFI], ['perps_market', 'A']] as const) {
+      for (const [type, address] of [['token', A.TOKEN_RISKY], ['wallet', A.WALLET_DEFI], ['perps_market', 'A'], ['perps_wallet', A.WALLET_PERP_SWING]] as const) {
         const [observed] = await past.store.getSnapshots(type, address, day, day);
         const [backfilled] = await service.store.getSnapshots(type, address, day, day);
         assert.ok(observed && backfilled);
@@ -110,11 +117,16 @@ describe('sandbox backfill', () => {
     assert.notEqual(trend.overall_direction, null);
   });
 
-  it('running it again keeps every observed day (nothing replaced, nothing added)', async () => {
+  it('running it again keeps every observed day (nothing replaced, nothing added), and logs a kept day that lacks its observation', async () => {
     const before = await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - DAYS * DAY), dayOf(now - DAY));
+    // A store backfilled before the backfill logged observations: snapshots without them.
+    await service.store.deleteObservationsBefore(new Date(now - 60_000));
+    assert.deepEqual(await service.store.observationsBetween('token', A.TOKEN_SAFE, new Date(0), new Date(now - 60_000), 100), []);
     const again = await backfillSandbox({ store: service.store, seed, days: DAYS, now: new Date(now), timers: new ManualTimers() });
-    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 68 * DAYS });
+    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 74 * DAYS });
     assert.deepEqual(await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - DAYS * DAY), dayOf(now - DAY)), before);
+    const logged = await service.store.observationsBetween('token', A.TOKEN_SAFE, new Date(0), new Date(now - 60_000), 100);
+    assert.deepEqual(logged.map((o) => [o.observedAt.toISOString(), o.data]), before.map((r) => [r.takenAt.toISOString(), r.data]));
   });
 
   it('refuses a day count out of range', async () => {

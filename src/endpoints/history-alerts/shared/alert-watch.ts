@@ -98,33 +98,48 @@ async function observationWindow(type: SnapshotSubjectType, address: string, dat
   await a.ctx.store.putObservation({ subjectType: type, subject: address, observedAt: now, data });
   const cutoff = new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS));
   const baseline = await a.ctx.store.observationAtOrBefore(type, address, cutoff);
-  if (!baseline && !logWithoutBaseline) return { baseline: undefined, later: [] as ObservationRecord[] };
+  const logStart = baseline ? undefined : await earliestUsableAfter(type, address, cutoff, a);
+  if (!baseline && !logWithoutBaseline) return { baseline: undefined, later: [] as ObservationRecord[], logStart };
   const later = await a.ctx.store.observationsBetween(type, address, baseline?.observedAt ?? new Date(0), now, OBSERVATION_SCAN_LIMIT);
   if (later[later.length - 1]?.observedAt.getTime() !== a.nowMs) {
     const current = await a.ctx.store.observationAtOrBefore(type, address, now);
     if (current) later.push(current);
   }
-  return { baseline, later };
+  return { baseline, later, logStart };
+}
+
+/**
+ * Without a baseline: the subject's earliest observation after the cutoff that a poll could use as one (at
+ * least 5 minutes old), i.e. a log that starts after `since` — e.g. backfilled days later than a `since`
+ * far back. The caveat names it, so the caller is not told there is no history when there is.
+ */
+async function earliestUsableAfter(type: SnapshotSubjectType, address: string, cutoff: Date, a: WatchArgs): Promise<Date | undefined> {
+  const [first] = await a.ctx.store.observationsBetween(type, address, cutoff, new Date(a.nowMs), 1);
+  return first && first.observedAt.getTime() <= a.nowMs - REPEAT_SPACING_MS ? first.observedAt : undefined;
 }
 
 const toObservation = <D>(r: ObservationRecord, fields: (d: Data) => D): Observation<D> => ({ at: r.observedAt.getTime(), data: fields(r.data) });
 
-function noBaselineCaveat(type: string, address: string, a: WatchArgs): Caveat {
+function noBaselineCaveat(type: string, address: string, a: WatchArgs, logStart: Date | undefined): Caveat {
+  const cutoff = new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS)).toISOString();
+  const later = logStart
+    ? ` The earliest observation of it is at ${logStart.toISOString()}, after since: a poll with since at or after it compares from it.`
+    : ' This poll recorded one; poll again in 5 minutes or more with since = checked_at.';
   if (type === 'perps_wallet') {
     return {
       code: 'no_baseline',
-      message: `No observation of the perps positions of wallet ${address} at or before ${new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS)).toISOString()} (since, and at least 5 minutes ago): no perp_position_added, perp_position_closed or pnl_swing for it this time (perp_at_risk and liquidation_approaching report positions in that state now). This poll recorded one; poll again in 5 minutes or more with since = checked_at.`,
+      message: `No observation of the perps positions of wallet ${address} at or before ${cutoff} (since, and at least 5 minutes ago): no perp_position_added, perp_position_closed or pnl_swing for it this time (perp_at_risk and liquidation_approaching report positions in that state now).${later}`,
     };
   }
   return {
     code: 'no_baseline',
-    message: `No observation of ${type} ${address} at or before ${new Date(Math.min(a.sinceMs, a.nowMs - REPEAT_SPACING_MS)).toISOString()} (since, and at least 5 minutes ago): no delta alerts for it this time. This poll recorded one; poll again in 5 minutes or more with since = checked_at.`,
+    message: `No observation of ${type} ${address} at or before ${cutoff} (since, and at least 5 minutes ago): no delta alerts for it this time.${later}`,
   };
 }
 
 async function readDeltas<D>(type: 'token' | 'wallet', address: string, data: Data, fields: (d: Data) => D, moves: (b: D, c: D) => ReturnType<typeof tokenMoves>, a: WatchArgs) {
-  const { baseline, later } = await observationWindow(type, address, data, a);
-  if (!baseline) return { baselineAt: null, alerts: [] as Alert[], caveats: [noBaselineCaveat(type, address, a)] };
+  const { baseline, later, logStart } = await observationWindow(type, address, data, a);
+  if (!baseline) return { baselineAt: null, alerts: [] as Alert[], caveats: [noBaselineCaveat(type, address, a, logStart)] };
   const alerts = deltaAlerts({
     subject: { type, address },
     baseline: toObservation(baseline, fields),
@@ -262,10 +277,10 @@ async function watchPerpsWallet(address: string, a: WatchArgs): Promise<PerpsRea
     ...c,
     message: `Wallet ${address}: ${c.message} Its perps alerts cover the venues read (${current.venues_read.map((v) => VENUE_LABEL[v]).join(', ')}).`,
   }));
-  const { baseline, later } = await observationWindow('perps_wallet', address, { ...current }, a, true);
+  const { baseline, later, logStart } = await observationWindow('perps_wallet', address, { ...current }, a, true);
   const toObs = (r: ObservationRecord): Observation<PerpsWalletObservation> => ({ at: r.observedAt.getTime(), data: perpsWalletObservation(r.data) });
   const base = baseline ? toObs(baseline) : null;
-  if (!base) caveats.push(noBaselineCaveat('perps_wallet', address, a));
+  if (!base) caveats.push(noBaselineCaveat('perps_wallet', address, a, logStart));
   else {
     const skipped = current.venues_read.filter((v) => !base.data.venues_read.includes(v));
     if (skipped.length > 0) {
