@@ -302,3 +302,30 @@ export function orderAlerts(alerts: readonly Alert[], cap: number): { alerts: Al
   const sorted = [...alerts].sort((a, b) => (a.fired_at < b.fired_at ? -1 : a.fired_at > b.fired_at ? 1 : a.id < b.id ? -1 : 1));
   return { alerts: sorted.slice(0, cap), truncated: sorted.length > cap };
 }
+
+export interface AlertCounts {
+  /** The listed alerts (at most the cap; `truncated` says more fired). */
+  total: number;
+  by_severity: Record<Severity, number>;
+  /** Only the kinds that fired, in `kindOrder`; each count at least 1. */
+  by_kind: Partial<Record<AlertKind, number>>;
+}
+
+/**
+ * Counts of the listed alerts by severity and by kind, recomputed from the very list the answer carries,
+ * so each breakdown sums to `total` and to the list's length.
+ */
+export function alertCounts(alerts: readonly Pick<Alert, 'kind' | 'severity'>[], kindOrder: readonly AlertKind[]): AlertCounts {
+  const by_severity: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
+  const kinds = new Map<AlertKind, number>();
+  for (const a of alerts) {
+    by_severity[a.severity]++;
+    kinds.set(a.kind, (kinds.get(a.kind) ?? 0) + 1);
+  }
+  const rank = (k: AlertKind) => {
+    const i = kindOrder.indexOf(k);
+    return i === -1 ? kindOrder.length : i;
+  };
+  const by_kind = Object.fromEntries([...kinds].sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : 1))) as Partial<Record<AlertKind, number>>;
+  return { total: alerts.length, by_severity, by_kind };
+}

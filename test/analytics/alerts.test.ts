@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_ALERT_CRITERIA, alertId, deltaAlerts, orderAlerts, severityOf, tokenMoves, walletMoves, whaleAlerts,
+  DEFAULT_ALERT_CRITERIA, alertCounts, alertId, deltaAlerts, orderAlerts, severityOf, tokenMoves, walletMoves, whaleAlerts,
   type Alert, type AlertCriteria, type TokenObservationData, type WalletObservationData,
 } from '../../src/analytics/alerts.js';
 
@@ -138,5 +138,21 @@ describe('alerts: order and cap', () => {
     assert.deepEqual(orderAlerts(list, 3).alerts.map((x) => x.id), ['c', 'a', 'b']);
     assert.equal(orderAlerts(list, 3).truncated, false);
     assert.deepEqual(orderAlerts(list, 2), { alerts: [list[1], list[2]], truncated: true });
+  });
+});
+
+describe('alertCounts: by severity and by kind, from the listed alerts', () => {
+  const order = ['price_spike', 'price_drop', 'whale_outflow', 'risk_increase', 'pnl_swing'] as const;
+  it('each breakdown sums to the total; kinds in the given order, only those that fired', () => {
+    const listed = [
+      { kind: 'pnl_swing', severity: 'low' }, { kind: 'price_drop', severity: 'high' }, { kind: 'whale_outflow', severity: 'medium' },
+      { kind: 'price_drop', severity: 'high' }, { kind: 'pnl_swing', severity: 'high' },
+    ] as const;
+    const c = alertCounts(listed, order);
+    assert.deepEqual(c, { total: 5, by_severity: { high: 3, medium: 1, low: 1 }, by_kind: { price_drop: 2, whale_outflow: 1, pnl_swing: 2 } });
+    assert.deepEqual(Object.keys(c.by_kind), ['price_drop', 'whale_outflow', 'pnl_swing']);
+  });
+  it('no alert: zero per severity, no kind', () => {
+    assert.deepEqual(alertCounts([], order), { total: 0, by_severity: { high: 0, medium: 0, low: 0 }, by_kind: {} });
   });
 });

@@ -128,6 +128,16 @@ describe('check-alerts: crafted baselines give exact alerts', () => {
     assert.deepEqual(polled.alerts.find((a: Json) => a.kind === 'removed_positions').data.positions, [{ mint: A.TOKEN_RISKY, value_usd: 1 }]);
     assert.deepEqual(polled.criteria, { min_price_change_pct: 10, min_risk_score_delta: 0.1, min_whale_volume_usd: 1e12, min_portfolio_change_pct: 10, min_concentration_shift_pct: 5, perp_max_leverage: 10, perp_min_pnl_swing_pts: 25, perp_liquidation_buffer_pct: 15 });
     assert.match(polled.llm_summary, /\*\*7 alert\(s\)\*\*: 5 high, /);
+    // Counts by severity and by kind, recomputed here from the listed alerts; kinds in the documented order.
+    const tally = (key: 'severity' | 'kind') => polled.alerts.reduce((m: Record<string, number>, a: Json) => ({ ...m, [a[key]]: (m[a[key]] ?? 0) + 1 }), {});
+    assert.deepEqual(polled.counts, {
+      total: 7,
+      by_severity: { high: tally('severity').high ?? 0, medium: tally('severity').medium ?? 0, low: tally('severity').low ?? 0 },
+      by_kind: tally('kind'),
+    });
+    assert.equal(polled.counts.by_severity.high, 5);
+    assert.deepEqual(Object.keys(polled.counts.by_kind), ['price_drop', 'concentration_shift', 'risk_score_change', 'risk_decrease', 'portfolio_value_change', 'new_positions', 'removed_positions']);
+    assert.match(polled.llm_summary, /; by kind: 1 price_drop, 1 concentration_shift, 1 risk_score_change, 1 risk_decrease, 1 portfolio_value_change, 1 new_positions, 1 removed_positions/);
 
     service.advance(2 * MIN);
     const again = await pollAlerts(payer, service, body);
@@ -142,6 +152,7 @@ describe('check-alerts: crafted baselines give exact alerts', () => {
   it('since in the future (a leap day) → 200 with no alert and nothing observed; a past leap day and minute precision are accepted', async () => {
     const future = await pollAlerts(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2028-02-29T12:00Z' });
     assert.deepEqual([future.alerts, future.since, future.subjects[0].status], [[], '2028-02-29T12:00:00.000Z', 'not_checked']);
+    assert.deepEqual(future.counts, { total: 0, by_severity: { high: 0, medium: 0, low: 0 }, by_kind: {} });
     assert.ok(future.caveats.some((c: Json) => c.code === 'since_in_future'));
     assert.equal(await service.store.observationAtOrBefore('token', A.TOKEN_CAUTION, new Date('2030-01-01T00:00:00Z')), undefined);
     const past = await pollAlerts(payer, service, { tokens: [A.TOKEN_CAUTION], since: '2024-02-29T12:00Z' });

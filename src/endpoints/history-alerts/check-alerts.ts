@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Timestamp, withDefault } from '../../registry/fields.js';
-import { DEFAULT_ALERT_CRITERIA, orderAlerts, type AlertCriteria } from '../../analytics/alerts.js';
+import { alertCounts, DEFAULT_ALERT_CRITERIA, orderAlerts, type AlertCriteria } from '../../analytics/alerts.js';
 import type { PerpAlertCriteria, PerpAlertKind } from '../../analytics/perps/alerts.js';
 import { DEFAULT_PERP_ALERT_CRITERIA } from '../../analytics/perps/thresholds.js';
 import type { NextStep } from '../../registry/types.js';
-import { CheckAlertsSchema, checkAlertsBriefing } from './shared/alert-schemas.js';
+import { ALERT_KINDS, CheckAlertsSchema, checkAlertsBriefing } from './shared/alert-schemas.js';
 import { watchToken, watchWallet, type SubjectReading } from './shared/alert-watch.js';
 
 export const MAX_ALERTS = 200;
@@ -24,7 +24,12 @@ export default defineEndpoint({
     'risk_increase, risk_decrease, portfolio_value_change, new_positions, removed_positions. Perps wallet alerts: ' +
     'perp_position_added, perp_position_closed, perp_at_risk (leverage above perp_max_leverage or PnL at or below ' +
     '-50 percent), liquidation_approaching (collateral buffer below perp_liquidation_buffer_pct), pnl_swing, one per ' +
-    'position (pool venues A and B; `data.position_key`). Thresholds come from `criteria`. The caller owns the cursor.',
+    'position (pool venues A and B; `data.position_key`). Thresholds come from `criteria`. The caller owns the cursor. ' +
+    '`counts` gives the listed alerts by severity and by kind (only kinds that fired), recomputed from `alerts`: each ' +
+    'breakdown sums to `counts.total`, the length of `alerts`. A subject\'s baseline is its latest observation at or ' +
+    'before `since` and at least 5 minutes old: any enrichment answer about it, an earlier poll, or a daily snapshot ' +
+    'written by the sandbox backfill (`no_baseline` otherwise, saying where its observations start when they start ' +
+    'after `since`).',
   input: Type.Object(
     {
       tokens: withDefault(Type.Array(Address(), { maxItems: 10, description: 'Token mints to watch (at most 10)' }), []),
@@ -93,7 +98,7 @@ export default defineEndpoint({
       const notChecked = (type: 'token' | 'wallet') => (address: string) => ({ type, address, status: 'not_checked', baseline_at: null, observed_at: null, alerts: 0 });
       const perpsNotChecked = { status: 'not_checked', baseline_at: null, observed_at: null, venues_read: [], alerts: 0 };
       return {
-        data: { ...base, alerts: [], truncated: false, subjects: [...tokens.map(notChecked('token')), ...wallets.map((w) => ({ ...notChecked('wallet')(w), perps: perpsNotChecked }))] },
+        data: { ...base, alerts: [], truncated: false, counts: alertCounts([], ALERT_KINDS), subjects: [...tokens.map(notChecked('token')), ...wallets.map((w) => ({ ...notChecked('wallet')(w), perps: perpsNotChecked }))] },
         caveats: [{ code: 'since_in_future', message: `since ${base.since} is after now (${base.checked_at}): no alert can have fired yet.` }],
         next_steps: [{ endpoint: 'check-alerts', input: { ...input, since: base.checked_at }, reason: 'Poll from now' }],
       };
@@ -117,7 +122,7 @@ export default defineEndpoint({
     }
     const last = alerts[alerts.length - 1];
     return {
-      data: { ...base, alerts, truncated, subjects: readings.map((r) => r.status) },
+      data: { ...base, alerts, truncated, counts: alertCounts(alerts, ALERT_KINDS), subjects: readings.map((r) => r.status) },
       caveats: readings.flatMap((r) => r.caveats),
       next_steps: [
         truncated && last

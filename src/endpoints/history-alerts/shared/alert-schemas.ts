@@ -53,6 +53,18 @@ export const CheckAlertsSchema = Type.Object({
     perp_min_pnl_swing_pts: Type.Number(),
     perp_liquidation_buffer_pct: Type.Number(),
   }, { description: 'The thresholds applied (documented defaults filled in)' }),
+  counts: Type.Object({
+    total: Type.Integer({ minimum: 0, description: 'Alerts listed in `alerts` (at most 200; see `truncated`)' }),
+    by_severity: Type.Object({
+      high: Type.Integer({ minimum: 0 }),
+      medium: Type.Integer({ minimum: 0 }),
+      low: Type.Integer({ minimum: 0 }),
+    }, { additionalProperties: false, description: 'Listed alerts per severity; sums to total' }),
+    by_kind: Type.Object(Object.fromEntries(ALERT_KINDS.map((k) => [k, Type.Optional(Type.Integer({ minimum: 1 }))])), {
+      additionalProperties: false,
+      description: 'Listed alerts per kind, only the kinds that fired (in the documented kind order); sums to total',
+    }),
+  }, { additionalProperties: false, description: 'Counts of the listed alerts, recomputed from `alerts` itself' }),
   subjects: Type.Array(SubjectSchema),
 }, { additionalProperties: false });
 
@@ -62,7 +74,8 @@ type Data = Record<string, any>;
 export function checkAlertsBriefing(result: HandlerResult): string {
   const d = result.data as Data;
   const alerts = d.alerts as Data[];
-  const bySeverity = (s: string) => alerts.filter((a) => a.severity === s).length;
+  const counts = d.counts as Data;
+  const kinds = Object.entries(counts.by_kind as Record<string, number>).map(([k, n]) => `${n} ${k}`).join(', ');
   const waiting = (d.subjects as Data[]).flatMap((s) => [
     ...(s.status !== 'compared' ? [`${s.address} (${s.status})`] : []),
     ...(s.perps && s.perps.status !== 'compared' ? [`${s.address} perps (${s.perps.status})`] : []),
@@ -72,7 +85,7 @@ export function checkAlertsBriefing(result: HandlerResult): string {
     `## Alerts since ${d.since} (checked ${d.checked_at})`,
     alerts.length === 0
       ? '- **No alert fired.**'
-      : `- **${alerts.length} alert(s)${d.truncated ? ' (truncated at 200)' : ''}**: ${bySeverity('high')} high, ${bySeverity('medium')} medium, ${bySeverity('low')} low`,
+      : `- **${counts.total} alert(s)${d.truncated ? ' (truncated at 200)' : ''}**: ${counts.by_severity.high} high, ${counts.by_severity.medium} medium, ${counts.by_severity.low} low; by kind: ${kinds}`,
     ...alerts.slice(0, 10).map((a) => `- ${a.fired_at} **${a.kind}** (${a.severity}) ${a.subject.type} ${a.subject.address}: ${a.message}`),
     ...(alerts.length > 10 ? [`- … and ${alerts.length - 10} more`] : []),
     ...(waiting.length > 0 ? [`- Not compared: ${waiting.join(', ')}`] : []),
