@@ -24,7 +24,11 @@ const NftSummary = Open({
   airdropped: Type.Integer({ description: 'Compressed, not spam-flagged' }),
   suspected_spam: Type.Integer({ description: 'Compressed assets matching claim bait, an embedded domain or invisible characters (a signal, not a verdict)' }),
   distinct_collections: Type.Integer({ description: 'Named collections among collected holdings only' }),
-  collections: Type.Array(Open({ address: Type.String(), name: Nullable(Type.String()), count: Type.Integer(), bucket: Type.String() })),
+  collections: Type.Array(Open({
+    // Assets without a verified collection (most claim-bait airdrops) are grouped per bucket under null.
+    address: Nullable(Type.String({ description: 'Collection address; null groups the assets of this bucket that have no verified collection' })),
+    name: Nullable(Type.String()), count: Type.Integer(), bucket: Type.String(),
+  })),
 }, 'Three buckets summing to nft_count, plus a per-collection list');
 
 const walletLight = {
