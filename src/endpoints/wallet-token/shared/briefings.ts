@@ -41,6 +41,8 @@ export function tokenBriefing(result: HandlerResult): string {
   ];
   if (d.concentration) lines.push(`- Concentration: HHI ${d.concentration.raw_supply.hhi} (${d.concentration.raw_supply.band}) on supply, top holder ${pct(d.concentration.raw_supply.top1_pct)}; on float HHI ${d.concentration.tradeable_float.hhi}`);
   if (d.volatility) lines.push(`- Volatility ${d.volatility.level} (daily std ${pct(d.volatility.daily_std_pct)})`);
+  const r = d.price_range_7d as Data | null | undefined;
+  if (r) lines.push(`- 7-day range (hourly samples over ${r.span_hours} h${r.complete ? '' : ', partial'}): high ${usd(r.high_usd)}, low ${usd(r.low_usd)}`);
   return [...lines, ...caveatLine(result)].join('\n');
 }
 
