@@ -69,5 +69,8 @@ describe('gacha-ev-scan: the verdict on the certain exit, the marketplace as ups
     const c = market.caveats.find((x: Json) => x.code === 'verdict_not_certain');
     assert.ok(c, JSON.stringify(market.caveats));
     assert.match(c.message, /may not fill; the certain exit is the instant buyback, which loses money on .*pokemon_50/);
+    // The what-if points to the certain exit of its top machine; a scan already on the buyback does not.
+    assert.deepEqual(market.next_steps.find((x: Json) => x.endpoint === 'gacha-ev-scan')?.input, { machine: 'pokemon_250', exit_strategy: 'buyback' });
+    assert.ok(!positive.next_steps.some((x: Json) => x.endpoint === 'gacha-ev-scan' && x.input.exit_strategy === 'buyback'));
   });
 });

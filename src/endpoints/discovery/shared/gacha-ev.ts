@@ -174,7 +174,8 @@ function exitCaveats(scan: PackScan): Caveat[] {
 function gachaNextSteps(scan: PackScan, input: GachaInput): NextStep[] {
   const steps: NextStep[] = [];
   const best = scan.machines.find((m) => m.edge_pct !== null);
-  if (best && scan.exit_strategy !== 'buyback') {
+  // `both` already rests on the buyback; only a marketplace what-if needs the certain exit pointed out.
+  if (best && scan.exit_strategy === 'marketplace') {
     steps.push({ endpoint: 'gacha-ev-scan', input: { machine: best.code, exit_strategy: 'buyback' }, reason: `The guaranteed cash floor of the top machine, ${best.code}` });
   }
   if (input.min_edge_pct !== undefined && scan.machines.length === 0) {
