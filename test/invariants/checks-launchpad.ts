@@ -74,7 +74,13 @@ const launchIntel: AnswerCheck = ({ json: d }, where, t) => {
   }
 };
 
+/** Preflight: `ok` is exactly "no mismatch" (spec: `{ ok, mismatches, warnings }`). */
+const preflight: AnswerCheck = ({ json: d }, where, t) => {
+  t.check('label_flags', d.ok === ((d.mismatches as unknown[]).length === 0), `${where} ok`, () => `ok ${d.ok} with ${(d.mismatches as unknown[]).length} mismatch(es)`);
+};
+
 export const LAUNCHPAD_CHECKS: Readonly<Record<string, AnswerCheck[]>> = {
+  'launchpad-launch-preflight': [preflight],
   'launchpad-yield': [launchpadYield],
   'launchpad-yield-batch': [yieldBatch],
   'launchpad-reward-risk': [rewardRisk],
@@ -87,6 +93,9 @@ function agree(t: Tally, where: string, a: unknown, b: unknown, tol = 0): void {
   const ok = typeof a === 'number' && typeof b === 'number' ? near(a, b, tol, 1e-9) : a === b;
   t.check('cross_endpoint', ok, where, () => `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
 }
+
+/** The tax-only round trip of a coin (named `tax_round_trip_pct`; `round_trip_pct` in answers before that name). */
+const taxRoundTrip = (x: Json): unknown => x.tax_round_trip_pct ?? x.round_trip_pct;
 
 /** A coin's yields, rewards and status from launchpad-yield against the screener, the batch, reward-risk and the quote. */
 export const LAUNCHPAD_SET_CHECKS: SetCheck[] = [
@@ -107,7 +116,7 @@ export const LAUNCHPAD_SET_CHECKS: SetCheck[] = [
       const risk = risks.get(r.mint);
       if (risk) {
         agree(t, `launchpad-screener/reward-risk ${r.symbol} payout_status`, r.payout_status, risk.json.payout_status);
-        agree(t, `launchpad-screener/reward-risk ${r.symbol} round_trip_pct`, r.round_trip_pct, risk.json.round_trip_pct);
+        agree(t, `launchpad-screener/reward-risk ${r.symbol} tax round trip %`, taxRoundTrip(r), taxRoundTrip(risk.json));
       }
     }
     for (const r of gemRows) {
@@ -127,7 +136,11 @@ export const LAUNCHPAD_SET_CHECKS: SetCheck[] = [
       const risk = risks.get(q.body.mint as string);
       if (risk) {
         agree(t, `launchpad-quote/reward-risk ${q.subject} payout_status`, q.json.payout_status, risk.json.payout_status);
-        agree(t, `launchpad-quote/reward-risk ${q.subject} round_trip_pct`, q.json.round_trip_pct, risk.json.round_trip_pct);
+        // The quote's round trip is the tax plus the price impact: never below the tax alone.
+        const tax = taxRoundTrip(risk.json);
+        if (typeof tax === 'number' && typeof q.json.round_trip_pct === 'number') {
+          t.check('cross_endpoint', q.json.round_trip_pct >= tax - 0.01, `launchpad-quote/reward-risk ${q.subject} round_trip_pct`, () => `quote round trip ${q.json.round_trip_pct} % below the tax alone ${tax} %`);
+        }
       }
       const y = yields.get(q.body.mint as string);
       if (y) agree(t, `launchpad-quote/yield ${q.subject} basis`, q.json.basis, y.json.basis);

@@ -2,9 +2,10 @@
  * Invariants over the launch-platform endpoints on a fresh install (the coin index refreshed once, now:
  * only today's daily point — the state every new deployment is in for up to 30 days) and over the card-pack
  * scan: every launch-platform coin through reward-risk, yield and quote; yield-batch over all coins; the
- * screener under each sort; gems, launch intel, pairs and alerts; every card machine by code and every
+ * screener under each sort; gems, launch intel, pairs, alerts and the documented launch preflight; every card machine by code and every
  * franchise under each exit strategy.
  */
+import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { GACHA_CHECKS } from './checks-history-discovery.js';
 import { LAUNCHPAD_CHECKS, LAUNCHPAD_SET_CHECKS } from './checks-launchpad.js';
 import { invariantsSuite, type Call } from './harness.js';
@@ -31,6 +32,9 @@ invariantsSuite({
     calls.push({ key: 'launchpad-gems', body: { max_age_days: 60, min_holders: 0, max_market_cap_usd: 100_000_000, limit: 50 }, subject: 'all' });
     for (const sort of ['demand', 'survival', 'volume', 'launches', 'paying']) calls.push({ key: 'launchpad-launch-intel', body: { sort, min_coins: 1 }, subject: sort });
     calls.push({ key: 'launchpad-pairs', body: {}, subject: 'all' });
+    // The preflight's own documented example: an unsigned reward-mode launch transaction.
+    const preflight = ENDPOINTS.find((e) => e.key === 'launchpad-launch-preflight')!;
+    calls.push({ key: preflight.key, body: preflight.example, subject: 'documented example' });
     for (const exit_strategy of ['buyback', 'marketplace', 'both']) {
       calls.push({ key: 'gacha-ev-scan', body: { exit_strategy }, subject: `all ${exit_strategy}` });
       for (const machine of CARD_MACHINES) calls.push({ key: 'gacha-ev-scan', body: { machine, exit_strategy }, subject: `${machine} ${exit_strategy}` });
