@@ -102,7 +102,7 @@ describe('launchpad-reward-risk and launchpad-yield', () => {
   it('tax and round trip: 300 bps loses 1 − 0.97² = 5.91 %; USDCTAX is BROKEN by its withdraw authority; the briefing', async () => {
     const d = await ok(service, 'launchpad-reward-risk', { mint: mint('USDCTAX'), format: 'both' });
     assert.equal(d.transfer_tax_bps, 300);
-    assert.equal(d.round_trip_pct, 5.91);
+    assert.equal(d.tax_round_trip_pct, 5.91);
     assert.ok(d.hard_failures.some((h: string) => /withdraw authority/.test(h)));
     assert.notEqual(d.withdraw_authority, d.platform_distributor);
     assert.match(JSON.stringify(d), /Reward risk for USDCTAX/);
@@ -110,7 +110,7 @@ describe('launchpad-reward-risk and launchpad-yield', () => {
     const none = await ok(service, 'launchpad-reward-risk', { mint: mint('USDCNONE') });
     assert.equal(none.payout_status, 'NOT_REWARD');
     assert.equal(none.transfer_tax_bps, null);
-    assert.equal(none.round_trip_pct, null);
+    assert.equal(none.tax_round_trip_pct, 0);
   });
 
   it('yield of EVERPAY: the 7d window starts at the point 8 days ago (the span is stated, 8 d); rewards are the lifetime totals\' difference', async () => {

@@ -48,7 +48,8 @@ export type HealthLevel = 'HEALTHY' | 'MIXED' | 'WEAK' | 'BROKEN';
 export interface HealthResult {
   payout: PayoutStatusResult;
   transfer_tax_bps: number | null;
-  round_trip_pct: number | null;
+  /** Lost to tax (and the given price impacts) buying then selling; 0 tax when the coin has no collectable transfer fee. */
+  round_trip_pct: number;
   health_score: number;
   level: HealthLevel;
   factors: Factor[];
@@ -112,7 +113,9 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
   if (!authorityOk && coin.reward_mechanism !== null) hard.push(`withdraw authority is not the platform distributor: the tax does not reach holders`);
   const level = healthLevel(score, hard.length > 0);
   const taxBps = feeShare ? 0 : bps;
-  const rt = taxBps === null ? null : roundTripPct({ tax_bps: taxBps, impact_in_pct: opts.impact_in_pct ?? 0, impact_out_pct: opts.impact_out_pct ?? 0 });
+  // No transfer-fee extension, or a zero cap, takes no tax: the round trip is known to lose 0 % to tax, not unknown.
+  const collectedBps = taxBps === null || coin.transfer_fee_max === 0 ? 0 : taxBps;
+  const rt = roundTripPct({ tax_bps: collectedBps, impact_in_pct: opts.impact_in_pct ?? 0, impact_out_pct: opts.impact_out_pct ?? 0 });
 
   // Deterministic: the same inputs always give the same words (weakest factors by lost points, ties by name).
   const weakest = factors
@@ -121,7 +124,7 @@ export function healthScore(coin: RewardCoin, nowMs: number, opts: HealthOptions
     .slice(0, 2)
     .map((f) => `${f.name} (${f.detail})`);
   const llm_brief = [
-    `${coin.symbol} (${coin.mint}) is a ${coin.quote_symbol}-paying coin${feeShare ? ' (fee share, no transfer tax)' : ''}: payout status ${payout.status}, tax ${taxBps ?? 'none'} bps, round trip ${rt ?? 'n/a'} %.`,
+    `${coin.symbol} (${coin.mint}) is a ${coin.quote_symbol}-paying coin${feeShare ? ' (fee share, no transfer tax)' : ''}: payout status ${payout.status}, tax ${taxBps ?? 'none'} bps, round trip ${rt} %.`,
     `Health ${score}/100, ${level}.`,
     hard.length > 0 ? `Hard failure: ${hard.join('; ')}.` : '',
     weakest.length > 0 ? `Weakest: ${weakest.join('; ')}.` : 'No weak reads.',

@@ -54,7 +54,7 @@ export function gemsBriefing(result: HandlerResult): string {
   const d = result.data as Data;
   const lines = [`## Launchpad gems: ${d.rows.length} of ${d.matched} matching coins (${d.indexed} indexed)`];
   for (const r of d.rows as Data[]) {
-    lines.push(`- ${r.symbol} (${r.mint}) in ${r.quote_symbol}: **${r.stage}** ${r.gem_score}/100, ${r.payout_status}, round trip ${r.round_trip_pct ?? 'n/a'} %` +
+    lines.push(`- ${r.symbol} (${r.mint}) in ${r.quote_symbol}: **${r.stage}** ${r.gem_score}/100, ${r.payout_status}, tax round trip ${r.tax_round_trip_pct} %` +
       `${(r.reasons as string[]).length > 0 ? `; ${(r.reasons as string[]).join('; ')}` : ''}${(r.warnings as string[]).length > 0 ? `; warnings: ${(r.warnings as string[]).join('; ')}` : ''}`);
   }
   const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');

@@ -25,7 +25,7 @@ async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): P
       hours_since_last_payout: h.payout.hours_since_last_payout,
       transfer_tax_bps: h.transfer_tax_bps,
       transfer_fee_max: coin.transfer_fee_max,
-      round_trip_pct: h.round_trip_pct,
+      tax_round_trip_pct: h.round_trip_pct,
       health_score: h.health_score,
       level: h.level,
       factors: h.factors.map((f) => ({ ...f })),
@@ -55,7 +55,7 @@ export function rewardRiskBriefing(result: HandlerResult): string {
   const d = result.data as Data;
   const lines = [`## Reward risk for ${d.symbol} (${d.mint}): **${d.payout_status}**, health ${d.health_score}/100 **${d.level}**`];
   lines.push(`- Payout: ${d.payout_reason}`);
-  lines.push(`- Tax: ${d.transfer_tax_bps ?? 'none'} bps; round trip ${d.round_trip_pct ?? 'n/a'} %; pays in ${d.quote_symbol} (${d.quote_category})`);
+  lines.push(`- Tax: ${d.transfer_tax_bps ?? 'none'} bps; tax round trip ${d.tax_round_trip_pct} %; pays in ${d.quote_symbol} (${d.quote_category})`);
   for (const f of d.hard_failures as string[]) lines.push(`- Hard failure: ${f}`);
   const lost = (d.factors as Data[]).filter((f) => f.value < f.max);
   lines.push(`- Points lost: ${lost.length > 0 ? lost.map((f) => `${f.name} ${f.value}/${f.max} (${f.detail})`).join('; ') : 'none'}`);
@@ -72,7 +72,7 @@ export default defineEndpoint({
   description:
     'For a launchpad reward coin: payout status (PAYING: a payout in the last 24 h; STALE: has paid, not in 24 h; ' +
     'NEVER: a live reward coin not paid yet; NOT_REWARD: a standard launch, a 0 bps rate or 0 cap, or a pool the ' +
-    'platform never adopted; fee-share reward coins without a transfer tax are reward coins), transfer-tax bps, round-trip percent (tax taken in and out, price impact excluded), a ' +
+    'platform never adopted; fee-share reward coins without a transfer tax are reward coins), transfer-tax bps, tax_round_trip_pct (tax taken in and out, price impact excluded — launchpad-quote\'s round_trip_pct adds it; 0 without a collectable transfer fee), a ' +
     '0 to 100 health score with its factor breakdown and level HEALTHY (75 or more), MIXED (50 or more), WEAK (25 ' +
     'or more) or BROKEN (below 25, or forced by a hard failure: NOT_REWARD, or a withdraw authority other than the ' +
     'platform\'s distributor), and an llm_brief. Health reads fee bps and cap, withdraw authority, fee mutability, ' +

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
+import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
 import { healthScore } from '../../analytics/launchpad/health.js';
 import { payoutStatus } from '../../analytics/launchpad/payout.js';
@@ -31,7 +31,7 @@ export function coinRowBase(coin: RewardCoin, nowMs: number) {
     price_change_24h_pct: coin.price_change_24h_pct,
     payout_status: status,
     // The same tax-only figure launchpad-reward-risk shows, so the two endpoints never disagree.
-    round_trip_pct: healthScore(coin, nowMs).round_trip_pct,
+    tax_round_trip_pct: healthScore(coin, nowMs).round_trip_pct,
   };
 }
 
@@ -57,6 +57,20 @@ export function coinSortFields(
   };
 }
 
+/**
+ * A yield over a partial window covers fewer days than its name and reads low beside full windows: sorting or
+ * comparing on it without warning would rank coins by how long the index has watched them.
+ */
+function partialYieldCaveat(rows: ReadonlyArray<{ symbol: string; yield_7d_partial: boolean; yield_30d_partial: boolean }>): Caveat[] {
+  const named = (w: '7d' | '30d') => rows.filter((r) => (w === '7d' ? r.yield_7d_partial : r.yield_30d_partial)).map((r) => r.symbol);
+  const parts = (['7d', '30d'] as const).map((w) => [w, named(w)] as const).filter(([, s]) => s.length > 0);
+  if (parts.length === 0) return [];
+  return [{
+    code: 'partial_history',
+    message: `The index has not watched these coins for a whole window, so their yields cover fewer days than named and read low (see yield_*_history_days): ${parts.map(([w, s]) => `${w}: ${s.join(', ')}`).join('; ')}.`,
+  }];
+}
+
 /** Defaults as in the input schema (the validator fills them; repeated so the handler stands alone). */
 const SORT_DEFAULT: ScreenerSort = 'volume24h';
 const LIMIT_DEFAULT = 25;
@@ -72,7 +86,8 @@ async function screenerAnswer(input: ScreenerInput, ctx: HandlerContext): Promis
   const kept = coins.filter((c) => passesCoinFilter(c, input, nowMs));
   // Yields need each kept coin's daily points (the 35 days the index keeps), as launchpad-yield reads them.
   const rows = await Promise.all(kept.map(async (coin) => {
-    const sortFields = coinSortFields(coin, trailingYields({ ...coin, daily: await coinDailyPoints(ctx, coin.mint, now) }, nowMs), nowMs);
+    const y = trailingYields({ ...coin, daily: await coinDailyPoints(ctx, coin.mint, now) }, nowMs);
+    const sortFields = coinSortFields(coin, y, nowMs);
     return {
       row: {
         ...coinRowBase(coin, nowMs),
@@ -81,15 +96,19 @@ async function screenerAnswer(input: ScreenerInput, ctx: HandlerContext): Promis
         live: isLive(coin, nowMs),
         rewards_usd: sortFields.rewards_usd,
         yield_7d_pct: sortFields.yield_7d_pct,
+        yield_7d_history_days: y['7d'].history_days,
+        yield_7d_partial: y['7d'].partial,
         yield_30d_pct: sortFields.yield_30d_pct,
+        yield_30d_history_days: y['30d'].history_days,
+        yield_30d_partial: y['30d'].partial,
       },
       ...sortFields,
     };
   }));
-  const sorted = sortScreener(rows, sort);
+  const shown = sortScreener(rows, sort).slice(0, limit).map((s) => s.row);
   return {
-    data: { rows: sorted.slice(0, limit).map((s) => s.row), matched: kept.length, indexed: coins.length, sort, as_of: now.toISOString() },
-    caveats,
+    data: { rows: shown, matched: kept.length, indexed: coins.length, sort, as_of: now.toISOString() },
+    caveats: [...caveats, ...partialYieldCaveat(shown)],
   };
 }
 
@@ -103,7 +122,7 @@ export function screenerBriefing(result: HandlerResult): string {
   const lines = [`## Launchpad screener: ${d.rows.length} of ${d.matched} matching coins (${d.indexed} indexed), by ${d.sort}`];
   for (const r of d.rows as Data[]) {
     lines.push(`- ${r.symbol} (${r.mint}) in ${r.quote_symbol}: ${r.payout_status}${r.live ? ', live' : ''}; volume ${r.volume_24h_usd ?? 'n/a'} USD, ` +
-      `cap ${r.market_cap_usd ?? 'n/a'} USD, ${r.holders ?? 'n/a'} holders, yield 7d ${r.yield_7d_pct ?? 'n/a'} %, round trip ${r.round_trip_pct ?? 'n/a'} %`);
+      `cap ${r.market_cap_usd ?? 'n/a'} USD, ${r.holders ?? 'n/a'} holders, yield 7d ${r.yield_7d_pct ?? 'n/a'} %, tax round trip ${r.tax_round_trip_pct} %`);
   }
   const caveats = (result.caveats ?? []).filter((c) => c.code !== 'sandbox_data');
   if (caveats.length > 0) lines.push(`- Caveats: ${caveats.map((c) => c.message).join(' ')}`);
@@ -118,7 +137,8 @@ export default defineEndpoint({
   description:
     'Ranked screener rows from a 10-minute index of launchpad reward coins: payout status, hours since last payout, ' +
     'live flag (traded and paid in 24h), round-trip tax cost, holders, rewards USD, trailing yields, volume, market ' +
-    'cap and 24h change. Filters are inclusive; a coin whose filtered figure is unknown is left out. Sorts are ' +
+    'cap and 24h change. Each yield states the days it covers and whether its window is partial (the index holds no ' +
+    'point as old as its start, so it reads low); a caveat partial_history names such rows. Filters are inclusive; a coin whose filtered figure is unknown is left out. Sorts are ' +
     'highest first, unknown values last, ties by mint. Caveat index_stale once the index is 30 minutes old.',
   input: Type.Object(
     {

@@ -135,6 +135,10 @@ describe('healthScore', () => {
     assert.equal(h.payout.status, 'PAYING');
     assert.deepEqual(h.hard_failures, []);
   });
+  test('a zero-cap fee can never be collected: the round trip loses no tax (the bps stay stated)', () => {
+    const h = healthScore(coin({ transfer_fee_max: 0 }), NOW);
+    assert.deepEqual([h.transfer_tax_bps, h.round_trip_pct], [300, 0]);
+  });
   test('level bands are lower-inclusive: 75 HEALTHY, 74.99 MIXED, 50 MIXED, 49.99 WEAK, 25 WEAK, 24.99 BROKEN', () => {
     assert.equal(healthLevel(75, false), 'HEALTHY');
     assert.equal(healthLevel(74.99, false), 'MIXED');
@@ -163,10 +167,10 @@ describe('healthScore', () => {
     assert.equal(h.level, 'BROKEN');
     assert.deepEqual(h.hard_failures, ['zero-rate: the transfer-fee cap is 0, so no tax is collected']);
   });
-  test('standard launch: BROKEN, no tax and no round trip, its reason the first hard failure', () => {
+  test('standard launch: BROKEN, no tax extension and so no tax lost on a round trip, its reason the first hard failure', () => {
     const h = healthScore(standardCoin(), NOW);
     assert.equal(h.level, 'BROKEN');
-    assert.deepEqual([h.transfer_tax_bps, h.round_trip_pct], [null, null]);
+    assert.deepEqual([h.transfer_tax_bps, h.round_trip_pct], [null, 0]);
     assert.match(h.hard_failures[0]!, /^no transfer fee: a standard launch/);
     assert.equal(h.payout.status, 'NOT_REWARD');
   });

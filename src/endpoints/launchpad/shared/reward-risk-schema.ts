@@ -27,7 +27,7 @@ export const RewardRiskSchema = Type.Object({
   hours_since_last_payout: Nullable(Type.Number({ description: '2 decimals; null without a payout' })),
   transfer_tax_bps: Nullable(Type.Integer({ description: 'Transfer-fee basis points; null without a transfer-fee extension' })),
   transfer_fee_max: Nullable(Type.Number({ description: 'Transfer-fee cap in coin units; 0 = zero-rate; null = no cap' })),
-  round_trip_pct: Nullable(Type.Number({ description: 'Lost to tax buying then selling at an unchanged price: 1 − (1 − tax)², percent, 2 decimals; price impact not included' })),
+  tax_round_trip_pct: Type.Number({ description: 'Lost to tax buying then selling at an unchanged price: 1 − (1 − tax)², percent, 2 decimals; no price impact; 0 without a collectable fee' }),
   health_score: Type.Number({ minimum: 0, maximum: 100, description: 'Sum of the factors, 2 decimals' }),
   level: Type.String({ enum: ['HEALTHY', 'MIXED', 'WEAK', 'BROKEN'], description: 'HEALTHY ≥ 75, MIXED ≥ 50, WEAK ≥ 25, BROKEN below or on any hard failure' }),
   factors: Type.Array(Factor),

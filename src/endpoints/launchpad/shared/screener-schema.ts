@@ -20,7 +20,7 @@ const coinFields = () => ({
   volume_24h_usd: Nullable(Type.Number()),
   price_change_24h_pct: Nullable(Type.Number()),
   payout_status: Type.String({ enum: STATUSES }),
-  round_trip_pct: Nullable(Type.Number({ description: 'Tax taken buying and selling (price impact excluded); null without a transfer fee' })),
+  tax_round_trip_pct: Type.Number({ description: 'Lost to tax buying then selling at an unchanged price, percent (2 decimals): 1 − (1 − tax)², price impact excluded (launchpad-quote\'s round_trip_pct adds it); 0 without a collectable transfer fee' }),
 });
 
 export const ScreenerRowSchema = Open({
@@ -28,9 +28,13 @@ export const ScreenerRowSchema = Open({
   hours_since_last_payout: Nullable(Type.Number()),
   last_payout_at: Nullable(Type.String()),
   live: Type.Boolean({ description: 'Traded (24 h volume > 0) and paid holders in the last 24 h' }),
-  rewards_usd: Type.Number({ description: 'USD of every payout the platform lists for the coin, at payout time (2 decimals)' }),
+  rewards_usd: Nullable(Type.Number({ description: 'Lifetime rewards: the platform\'s total since launch at the quote\'s current price, as launchpad-yield\'s lifetime rewards_usd (2 decimals); null when the quote is unpriced' })),
   yield_7d_pct: Nullable(Type.Number({ description: 'Trailing 7d yield from the index\'s daily points (as launchpad-yield)' })),
+  yield_7d_history_days: Type.Number({ description: 'Days the 7d yield actually covers (as launchpad-yield\'s history_days)' }),
+  yield_7d_partial: Type.Boolean({ description: 'The index has no point as old as the 7d window start: the yield covers fewer days than named and reads low (caveat partial_history)' }),
   yield_30d_pct: Nullable(Type.Number({ description: 'Trailing 30d yield from the index\'s daily points (as launchpad-yield)' })),
+  yield_30d_history_days: Type.Number({ description: 'Days the 30d yield actually covers' }),
+  yield_30d_partial: Type.Boolean({ description: 'The index has no point as old as the 30d window start (caveat partial_history)' }),
 });
 
 export const ScreenerSchema = Type.Object({
