@@ -103,7 +103,10 @@ const table = (map: Map<string, number>) => [...map].sort(([a], [b]) => a.locale
 
 // The two tests run side by side: both wait on the service far more than they compute.
 describe('fuzz: schema-generated requests over every endpoint', { concurrency: true }, () => {
-  const service = suiteService({}, { FREE_ROUTE_LIMIT_PER_MINUTE: '1000000' });
+  // The clock stands still (moved only by `advance`): a payment's lifetime (Solana blockhash ~60 s, Base
+  // validBefore) runs on it, so a cold scan slowed by a busy machine cannot outlive the payment it answers
+  // and turn a 200 into a refused settlement. Real time decided that verdict before.
+  const service = suiteService({ fixedNow: new Date() }, { FREE_ROUTE_LIMIT_PER_MINUTE: '1000000' });
 
   it('10,000+ unpaid requests: no 5xx, valid → 402 challenge, invalid → its path named, raw bodies refused by contract', async (t) => {
     const endpoints = buildRegistry().list;
