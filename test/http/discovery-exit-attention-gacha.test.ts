@@ -218,14 +218,16 @@ describe('attention-momentum', () => {
     assert.deepEqual(rows, [
       // 11 calls (ok): ((8 − 2) − (2 − 1)) ÷ (11/3) = 1.3636, rising; RUNNING at 90 min, price h1 ≈ +106 %.
       [1, A.TOKEN_LAUNCH_RUNNER, [1, 2, 8], 1.3636, 'rising', 'ok', 'confirmed_momentum'],
-      // Low samples after every ok one, however fast: 0 → 0 → 3 is acceleration 3 (the maximum); QUIE's price is flat.
-      [2, A.TOKEN_LAUNCH_QUIET, [0, 0, 3], 3, 'rising', 'low', 'early_signal'],
+      // Low samples after every ok one, however fast: 0 → 0 → 3 is acceleration 3 (the maximum); under 10 calls
+      // there is no divergence class (not a signal: test/http/discovery-attention-sample.test.ts).
+      [2, A.TOKEN_LAUNCH_QUIET, [0, 0, 3], 3, 'rising', 'low', null],
       // ((4 − 1) − 0) ÷ 2 = 1.5, rising into the rug's fall (5 h 30 of age, −85 % an hour).
-      [3, A.TOKEN_LAUNCH_RUG, [1, 1, 4], 1.5, 'rising', 'low', 'distribution_risk'],
+      [3, A.TOKEN_LAUNCH_RUG, [1, 1, 4], 1.5, 'rising', 'low', null],
       // (−3 − 0) ÷ 3 = −1, falling while SELR's price slides (−40 % over its 12 h life).
-      [4, A.TOKEN_LAUNCH_SELLERS, [4, 4, 1], -1, 'falling', 'low', 'fading'],
+      [4, A.TOKEN_LAUNCH_SELLERS, [4, 4, 1], -1, 'falling', 'low', null],
     ]);
-    assert.deepEqual(d.tokens.map((t: Json) => t.percentile), [100, 66.67, 33.33, 0]);
+    // Four tokens asked about: below the minimum sample (10 tokens) for a percentile.
+    assert.deepEqual(d.tokens.map((t: Json) => t.percentile), [null, null, null, null]);
     assert.deepEqual(d.tokens.map((t: Json) => t.running_hour_calls), [1, 0, 0, 0]);
     assert.ok(d.tokens[0].price_change_pct >= 5);
     assert.ok(d.tokens[1].price_change_pct > -20 && d.tokens[1].price_change_pct < 5);

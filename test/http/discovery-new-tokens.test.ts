@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
-import { suiteService, type TestService } from '../helpers/service.js';
+import { startTestService, suiteService, type TestService } from '../helpers/service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -40,6 +40,33 @@ function weightedMean(factors: Json[]): number {
   const known = factors.filter((f) => f.value !== null);
   const w = known.reduce((s, f) => s + f.weight, 0);
   return Math.round((known.reduce((s, f) => s + f.weight * f.value, 0) / w) * 10_000) / 10_000;
+}
+
+/** The lean the documented rule gives a row: the 24 h buy share and whale votes, then the wash flag and the runner stage. */
+function expectedLean(t: Json): string {
+  const wash = t.runner?.wash_trade_suspected === true;
+  const bs = t.market.buy_share_24h;
+  const votes = (wash || bs === null ? 0 : bs >= 0.55 ? 1 : bs <= 0.45 ? -1 : 0) + (t.whale.signal === 'accumulation' ? 1 : t.whale.signal === 'distribution' ? -1 : 0);
+  let lean = votes > 0 ? 'accumulation' : votes < 0 ? 'distribution' : 'neutral';
+  if (wash && lean === 'accumulation') lean = 'neutral';
+  if (t.runner?.stage === 'FADING') lean = 'distribution';
+  return lean;
+}
+
+/** No label contradicts a flag in the same row: a wash trade is penalised and never leans to accumulation; the lean follows the stage. */
+function assertRowsAgree(tokens: Json[]): void {
+  for (const t of tokens) {
+    const who = t.symbol ?? t.mint;
+    assert.equal(t.score, weightedMean(t.factors), `${who}: the score is the weighted mean of the factors as listed`);
+    if (t.runner?.wash_trade_suspected) {
+      assert.notEqual(t.lean, 'accumulation', `${who}: wash trading suspected, yet leans to accumulation`);
+      assert.ok(t.wash_penalty, `${who}: wash trading suspected, not penalised`);
+      for (const name of ['volume_24h', 'buy_pressure']) assert.equal(t.factors.find((f: Json) => f.name === name).value, 0, `${who} ${name}`);
+      assert.ok(t.score < t.wash_penalty.score_without_penalty, who);
+    } else assert.equal(t.wash_penalty, null, who);
+    if (t.runner?.stage === 'FADING') assert.equal(t.lean, 'distribution', `${who}: FADING (sellers in control) leans ${t.lean}`);
+    assert.equal(t.lean, expectedLean(t), who);
+  }
 }
 
 describe('new-tokens', () => {
@@ -183,23 +210,33 @@ describe('trending-signals', () => {
     assert.deepEqual([d.sentiment.tokens, d.sentiment.accumulation, d.sentiment.distribution], [d.tokens.length, acc, dist]);
     const label = acc / d.tokens.length >= 0.6 ? 'accumulation' : dist / d.tokens.length >= 0.6 ? 'distribution' : 'mixed';
     assert.equal(d.sentiment.sentiment, label);
-    d.tokens.forEach((t: Json) => {
-      const bs = t.market.buy_share_24h;
-      assert.equal(t.lean, bs >= 0.55 ? 'accumulation' : bs <= 0.45 ? 'distribution' : 'neutral', t.mint);
-    });
+    assertRowsAgree(d.tokens);
     assert.ok(d.caveats.some((c: Json) => c.code === 'candidate_pool' && /boost/.test(c.message)));
     assert.match(d.llm_summary, /sentiment \*\*(mixed|accumulation|distribution)\*\*/);
 
-    // Without the whale leg the score IS the daily brief's (same factors, same weights) for every token both rank.
+    // Without the whale leg the score IS the daily brief's (same factors, same weights) for every token both rank,
+    // except a suspected wash trade: its face-value score is the brief's, and the answer's is penalised.
     const brief = await ok(service, 'feed-latest', {}, 5_000n, 'base');
     let compared = 0;
     for (const b of brief.tokens) {
       const t = byMint(d.tokens, b.mint);
       if (!t) continue;
       compared++;
-      assert.equal(t.score, b.score, b.symbol);
+      assert.equal(t.wash_penalty === null ? t.score : t.wash_penalty.score_without_penalty, b.score, b.symbol);
     }
     assert.ok(compared >= 5, `compared ${compared}`);
+  });
+
+  it('WASH (wash trading suspected) is penalised: volume and buy pressure count 0, and it does not lean to accumulation on its 75 % washed buys', async () => {
+    const wash = byMint(plain.tokens, A.TOKEN_LAUNCH_WASH);
+    assert.equal(wash.runner.wash_trade_suspected, true);
+    assert.equal(wash.market.buy_share_24h, 0.75);
+    assert.equal(wash.lean, 'neutral');
+    assert.ok(wash.reasoning.some((r: string) => /buy share h24 0\.75 not counted: wash trading suspected/.test(r)));
+    assert.deepEqual(wash.wash_penalty.factors, ['volume_24h', 'buy_pressure']);
+    // Its face value would have ranked it above tokens it now ranks below.
+    const above = plain.tokens.filter((t: Json) => t.score > wash.score && t.score < wash.wash_penalty.score_without_penalty);
+    assert.ok(above.length > 0 && above.every((t: Json) => t.rank < wash.rank));
   });
 
   it('with the whale leg (default): whale-watch for the top 5 as a 0.15 factor, the rest unknown', async () => {
@@ -220,6 +257,7 @@ describe('trending-signals', () => {
     }
     assert.deepEqual(mints(d).slice().sort(), mints(plain).slice().sort(), 'same filters, same tokens');
     assert.equal(byMint(d.tokens, A.TOKEN_LAUNCH_SELLERS).lean, 'distribution');
+    assertRowsAgree(d.tokens);
   });
 
   it('a failing whale leg: a leg_degraded caveat, whale flow unknown, the ranking still answers (charged)', async () => {
@@ -242,6 +280,25 @@ describe('trending-signals', () => {
       }
     } finally {
       service.sandbox!.providers!.faults.set('chain_rpc', undefined);
+    }
+  });
+
+  it('06:00, the default call: RUNR is FADING after its run (63 % buys over the day, sellers in control now) and leans to distribution; WASH is penalised', async () => {
+    const at6 = await startTestService({ fixedNow: new Date('2026-11-20T06:00:00Z') });
+    try {
+      const d = await ok(at6, 'trending-signals', {}, TRENDING_PRICE);
+      const runr = byMint(d.tokens, A.TOKEN_LAUNCH_RUNNER);
+      assert.equal(runr.runner.stage, 'FADING');
+      assert.ok(runr.market.buy_share_24h >= 0.55, `${runr.market.buy_share_24h}`);
+      assert.equal(runr.lean, 'distribution');
+      assert.ok(runr.reasoning.some((r: string) => /runner stage FADING \(sellers in control, or liquidity pulled\): distribution/.test(r)));
+      const wash = byMint(d.tokens, A.TOKEN_LAUNCH_WASH);
+      assert.ok(wash === undefined || (wash.wash_penalty !== null && wash.lean !== 'accumulation'));
+      assert.ok(d.tokens[0].runner?.wash_trade_suspected !== true, 'a suspected wash trade does not top the list');
+      assertRowsAgree(d.tokens);
+      assert.equal(d.sentiment.accumulation, d.tokens.filter((t: Json) => t.lean === 'accumulation').length);
+    } finally {
+      await at6.close();
     }
   });
 

@@ -37,6 +37,16 @@ async function ok(service: TestService, key: string, body: Record<string, unknow
 }
 
 const entry = (d: Json, mint: string) => d.tokens.find((t: Json) => t.mint === mint);
+
+/**
+ * Other callers' traffic in the query stream (10 tokens outside the candidate pool, 3 calls each, at `iso`): the
+ * attention window then holds a sample (≥ 10 tokens and ≥ 30 calls), so a token's own calls can be a signal.
+ */
+async function otherCallers(service: TestService, iso: string): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    for (let c = 0; c < 3; c++) await service.store.recordQuery({ entityType: 'token', entity: `other-token-${i}`, endpoint: 'enrich-token-light', at: new Date(iso) });
+  }
+}
 const signal = (d: Json, name: string) => d.signals.find((s: Json) => s.name === name);
 const weighted = (factors: Json[]) => Math.round(factors.reduce((s, f) => s + (f.value === null ? 0 : f.effective_weight * f.value), 0) * 10_000) / 10_000;
 
@@ -54,25 +64,36 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
   const designed = () => launchStageAt('TOKEN_LAUNCH_RUNNER', launchAgeMinutes('TOKEN_LAUNCH_RUNNER', clock));
   const SMART_RUNNER = [A.WALLET_SMART_1, A.WALLET_SMART_2, A.WALLET_SMART_3].sort();
 
-  it('08:20 (20 min): trenches-check on RUNNER — IGNITING, smart money, no attention yet: MODERATE; no prior reading', async () => {
+  it('08:20 (20 min): trenches-check on RUNNER — IGNITING, smart money, no attention sample yet: MODERATE; no prior reading', async () => {
     assert.equal(designed(), 'IGNITING');
     const d = await ok(service, 'trenches-check', { mint: A.TOKEN_LAUNCH_RUNNER, format: 'both' }, TRENCHES_CHECK);
     assert.equal(d.runner.stage, 'IGNITING');
     assert.equal(d.liquidity_usd, 16_500);
     assert.equal(d.verdict, 'MODERATE');
     assert.equal(d.confluence_count, 2);
-    assert.deepEqual(d.signals.map((s: Json) => [s.name, s.present]), [['runner', true], ['smart_money', true], ['attention', false]]);
+    // A fresh service's query stream is empty: below the minimum sample, attention is unknown (not counted), not absent.
+    assert.deepEqual(d.signals.map((s: Json) => [s.name, s.present, s.status]), [['runner', true, 'present'], ['smart_money', true, 'present'], ['attention', null, 'insufficient_sample']]);
+    assert.deepEqual([d.legs_missing, d.degraded], [[], false]);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'attention_insufficient_sample'));
+    // SMART_1 and SMART_2 bought this life and hold; SMART_3 has not bought yet this life: its latest buy (00:35)
+    // was sold at 03:50 (+3 h 50) — it bought in the window, but it is not present.
+    assert.deepEqual([d.smart_money.distinct_buyers, d.smart_money.holding_buyers], [3, 2]);
+    assert.deepEqual(d.smart_money.buyers.map((b: Json) => [b.holding, b.exited_at]), [[true, null], [true, null], [false, '2026-11-19T03:50:00.000Z']]);
+    assert.match(signal(d, 'smart_money').detail, /^2 distinct smart wallet\(s\) bought in the last 24 h and still hold it.*1 more sold out since/);
+    // RUNR is a classic SPL mint: no transfer tax.
+    assert.deepEqual(d.transfer_tax, { known: true, token_program: 'spl-token', bps: null, pct: null, max_fee: null, max_fee_raw: null, uncapped: null, fee_mutable: null });
     // SMART_2 buys at +20 min (now), SMART_1 at +10, SMART_3's latest is the last life's +35 min (7 h 45 min ago).
     assert.deepEqual(d.smart_money.buyers.map((b: Json) => b.wallet).sort(), SMART_RUNNER);
     assert.deepEqual(d.smart_money.buyers.map((b: Json) => b.last_buy_at), ['2026-11-19T08:20:00.000Z', '2026-11-19T08:10:00.000Z', '2026-11-19T00:35:00.000Z']);
-    // Recency 1, 1 − (1/6)/24, 1 − 7.75/24 → (1 + 0.993 + 0.677) ÷ 3 = 0.89.
-    assert.equal(d.smart_money.score, 0.89);
+    // The holders' recency 1 and 1 − (1/6)/24 → (1 + 0.99306) ÷ 3 = 0.6644 (SMART_3, exited, counts nothing).
+    assert.equal(d.smart_money.score, 0.6644);
+    assert.deepEqual(d.smart_money.factors.map((f: Json) => f.name).sort(), [A.WALLET_SMART_1, A.WALLET_SMART_2].sort());
     assert.equal(d.attention.calls, 0);
     assert.equal(d.deltas, null);
     assert.equal(d.deltas_unavailable.code, 'no_prior_reading');
     assert.equal(d.prior_reading, null);
     assert.equal(typeof d.holder_count, 'number');
-    // Composite: 0.45 × velocity + 0.45 × 0.89 + 0.1 × 0.
+    // Composite: 0.45 × velocity + 0.45 × 0.6644 + 0.1 × 0.
     assert.deepEqual(d.factors.map((f: Json) => f.effective_weight), [0.45, 0.45, 0.1]);
     assert.equal(d.score, weighted(d.factors));
     assert.equal(d.factors[0].value, d.runner.velocity.score);
@@ -90,6 +111,8 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     const runner = entry(d, A.TOKEN_LAUNCH_RUNNER);
     assert.equal(runner.stage, 'IGNITING');
     assert.deepEqual(runner.candidate_sources, ['profile', 'boost']);
+    // Every listed launch is a classic SPL mint read on chain: no transfer tax.
+    for (const t of d.tokens) assert.deepEqual([t.transfer_tax.known, t.transfer_tax.token_program, t.transfer_tax.bps], [true, 'spl-token', null], t.symbol);
     // A young pool: h1 = h6 = its life, so a2 is exactly 6; a1 < 1.5 (one window only).
     assert.equal(runner.market.accelerations.a2, 6);
     assert.ok(runner.market.accelerations.a1 < 1.5);
@@ -165,9 +188,10 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.equal(spaced.runner.stage, 'IGNITING');
   });
 
-  it('09:00 (1 h): RUNNING; with three paid calls about it first, trenches-check is HIGH_CONFLUENCE', async () => {
+  it('09:00 (1 h): RUNNING; with three paid calls about it first, among other callers\' traffic, trenches-check is HIGH_CONFLUENCE', async () => {
     moveTo('2026-11-19T09:00:00Z');
     assert.equal(designed(), 'RUNNING');
+    await otherCallers(service, '2026-11-19T08:30:00Z');
     const payer = await newPayer(service, 'solana');
     for (let i = 0; i < 3; i++) assert.equal((await paidInvoke(payer, service, 'enrich-token-light', { mint: A.TOKEN_LAUNCH_RUNNER })).status, 200);
     await service.recorder.idle();
@@ -182,6 +206,7 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.deepEqual(d.attention_window, { from: '2026-11-19T04:00:00.000Z', to: '2026-11-19T10:00:00.000Z' });
     assert.equal(d.attention.calls, 6);
     assert.equal(d.attention.score, 0.6);
+    assert.deepEqual([d.attention.ranked_entities, d.attention.stream_calls, d.attention.sample_sufficient], [11, 36, true]);
     // All three buyers in this life: +35, +20, +10 min → recency 1 − (25, 40, 50 min)/24 h.
     assert.deepEqual(d.smart_money.buyers.map((b: Json) => b.last_buy_at), ['2026-11-19T08:35:00.000Z', '2026-11-19T08:20:00.000Z', '2026-11-19T08:10:00.000Z']);
     assert.equal(d.smart_money.score, Math.round(((3 - (25 + 40 + 50) / 1440) / 3) * 10_000) / 10_000);
@@ -251,6 +276,12 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.ok(scan.tokens.every((t: Json) => t.smart_money.buyers.every((b: Json) => b.wallet !== A.WALLET_SMART_NOT_1 && b.wallet !== A.WALLET_SMART_NOT_2)));
   });
 
+  it('09:00: trenches-check on TOLL gives its transfer tax — a Token-2022 fee of 300 bps capped at 5,000 TOLL per transfer', async () => {
+    const d = await ok(service, 'trenches-check', { mint: A.TOKEN_T22_FEE_HOOK, format: 'both' }, TRENCHES_CHECK);
+    assert.deepEqual(d.transfer_tax, { known: true, token_program: 'spl-token-2022', bps: 300, pct: 3, max_fee: 5_000, max_fee_raw: '5000000000', uncapped: false, fee_mutable: false });
+    assert.match(d.llm_summary, /transfer tax 3 % \(300 bps, capped at 5,000 tokens per transfer\)/);
+  });
+
   it('09:00: a mint without a market has no runner signal (NO_SIGNAL); a wallet address is 404 (not charged)', async () => {
     const none = await ok(service, 'trenches-check', { mint: A.TOKEN_NO_MARKET }, TRENCHES_CHECK, 'base');
     assert.equal(none.runner, null);
@@ -266,7 +297,7 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.equal(wallet.cost, 0n);
   });
 
-  it('12:00 (4 h): PARABOLIC_LATE — runner-scan and trenches-check (runner signal gone: MODERATE)', async () => {
+  it('12:00 (4 h): PARABOLIC_LATE — runner-scan and trenches-check: the runner signal gone, and the smart money too (every buyer sold out by 11:50): SINGLE_SIGNAL', async () => {
     moveTo('2026-11-19T12:00:00Z');
     assert.equal(designed(), 'PARABOLIC_LATE');
     const scan = await ok(service, 'runner-scan', {}, RUNNER_SCAN);
@@ -277,8 +308,17 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
 
     const d = await ok(service, 'trenches-check', { mint: A.TOKEN_LAUNCH_RUNNER }, TRENCHES_CHECK, 'base');
     assert.equal(d.runner.stage, 'PARABOLIC_LATE');
-    assert.deepEqual(d.signals.map((s: Json) => [s.name, s.present]), [['runner', false], ['smart_money', true], ['attention', true]]);
-    assert.equal(d.verdict, 'MODERATE');
+    // SMART_1/2/3 bought at 08:10/08:20/08:35 and sold everything at 11:30/11:40/11:50: they bought, but none holds now.
+    assert.deepEqual(d.signals.map((s: Json) => [s.name, s.present]), [['runner', false], ['smart_money', false], ['attention', true]]);
+    assert.equal(d.verdict, 'SINGLE_SIGNAL');
+    assert.deepEqual([d.smart_money.distinct_buyers, d.smart_money.holding_buyers, d.smart_money.score, d.smart_money.factors], [3, 0, 0, []]);
+    assert.deepEqual(d.smart_money.buyers.map((b: Json) => [b.wallet, b.holding, b.exited_at]), [
+      [A.WALLET_SMART_3, false, '2026-11-19T11:50:00.000Z'],
+      [A.WALLET_SMART_2, false, '2026-11-19T11:40:00.000Z'],
+      [A.WALLET_SMART_1, false, '2026-11-19T11:30:00.000Z'],
+    ]);
+    assert.match(signal(d, 'smart_money').detail, /3 smart wallet\(s\) bought in the last 24 h but all sold out since .*none holds it now/);
+    assert.equal(d.factors[1].value, 0);
     assert.equal(d.attention.calls, 7, 'hours 07–12: the four trenches-checks and three enrich-token-light calls of 08:20–09:00');
     assert.ok(d.next_steps.some((s: Json) => s.endpoint === 'exit-signal'));
   });
@@ -339,6 +379,18 @@ describe('trenches legs failing (a service of their own: a failing source opens 
       assert.ok(check.caveats.some((c: Json) => c.code === 'leg_degraded' && c.leg === 'wallet_assets'));
     } finally {
       service.sandbox!.providers!.faults.set('wallet_assets', undefined);
+    }
+  });
+
+  it('the chain RPC down: runner-scan still answers (charged), every transfer tax unknown with a leg_degraded caveat', async () => {
+    service.sandbox!.providers!.faults.set('chain_rpc', { errorRate: 1 });
+    try {
+      const d = await ok(service, 'runner-scan', { limit: 4 }, RUNNER_SCAN); // not the 502 test's input (answers are cached 30 s)
+      assert.ok(d.tokens.length > 0);
+      for (const t of d.tokens) assert.deepEqual(t.transfer_tax, { known: false, token_program: null, bps: null, pct: null, max_fee: null, max_fee_raw: null, uncapped: null, fee_mutable: null });
+      assert.ok(d.caveats.some((c: Json) => c.code === 'leg_degraded' && c.leg === 'chain_rpc' && /Transfer tax unavailable/.test(c.message)));
+    } finally {
+      service.sandbox!.providers!.faults.set('chain_rpc', undefined);
     }
   });
 

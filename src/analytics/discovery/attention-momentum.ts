@@ -9,7 +9,8 @@
  *   trend         = rising when w3 > w2 and w3 ≥ 1.5 × w2 (including w2 = 0 < w3); falling when w3 < w2
  *                   and 1.5 × w3 ≤ w2; inactive when w2 = w3 = 0; steady otherwise.
  *   sample_quality = low when w1 + w2 + w3 < 10, ok otherwise.
- *   divergence (price change p, percent; null when p or the direction is unknown, steady or inactive):
+ *   divergence (price change p, percent; null when the sample is low — fewer than 10 calls are not a
+ *   signal — or when p or the direction is unknown, steady or inactive):
  *     rising  attention, p ≥ +5         → confirmed_momentum
  *     rising  attention, −20 < p < +5   → early_signal       (attention ahead of the price)
  *     rising  attention, p ≤ −20        → distribution_risk  (attention piling into a hard fall)
@@ -61,14 +62,18 @@ export function attentionMomentum(i: { counts: readonly [number, number, number]
   const acceleration = total > 0 ? round4((w3 - w2 - (w2 - w1)) / (total / 3)) : null;
   const trend = attentionDirection(w2, w3);
   const p = i.priceChangePct !== null && Number.isFinite(i.priceChangePct) ? i.priceChangePct : null;
-  const { divergence, reason } = divergenceClass(trend, p);
+  const lowSample = total < ATTENTION_MIN_SAMPLE_CALLS;
+  // A divergence class is a trading signal: a handful of calls (one caller's own, say) is not one.
+  const { divergence, reason } = lowSample
+    ? { divergence: null, reason: `insufficient sample: ${total} call(s) across the three windows (< ${ATTENTION_MIN_SAMPLE_CALLS}): no divergence class` }
+    : divergenceClass(trend, p);
   return {
     counts: [w1, w2, w3],
     total_calls: total,
     changes: [w2 - w1, w3 - w2],
     acceleration,
     trend,
-    sample_quality: total < ATTENTION_MIN_SAMPLE_CALLS ? 'low' : 'ok',
+    sample_quality: lowSample ? 'low' : 'ok',
     price_change_pct: p,
     divergence,
     divergence_reason: reason,

@@ -64,6 +64,13 @@ export const ATTENTION_MIN_CALLS = 3;
 /** … or at percentile ≥ this (top decile) among at least ATTENTION_DECILE_MIN_ENTITIES asked-about tokens. */
 export const ATTENTION_TOP_PERCENTILE = 90;
 export const ATTENTION_DECILE_MIN_ENTITIES = 10;
+/**
+ * The minimum sample for any attention signal (confluence, the trenches composite, attention-momentum's
+ * percentile): the window's query stream must hold at least this many distinct tokens asked about …
+ */
+export const ATTENTION_MIN_STREAM_TOKENS = 10;
+/** … and at least this many paid calls in all (3 calls, the presence bar, for each of 10 tokens). Below it one caller's calls are the whole stream. */
+export const ATTENTION_MIN_STREAM_CALLS = 30;
 /** The smart-money signal is present with ≥ this many distinct smart buyers inside SMART_MONEY_WINDOW_HOURS. */
 export const CONFLUENCE_MIN_SMART_BUYERS = 1;
 

@@ -11,7 +11,7 @@
  */
 import { clamp, round4 } from '../round.js';
 import type { RunnerStage } from './runner-stage.js';
-import { ATTENTION_FULL_CALLS, SMART_MONEY_FULL_BUYERS, SMART_MONEY_WINDOW_HOURS, TRENCHES_WEIGHTS } from './thresholds.js';
+import { ATTENTION_FULL_CALLS, ATTENTION_MIN_STREAM_CALLS, ATTENTION_MIN_STREAM_TOKENS, SMART_MONEY_FULL_BUYERS, SMART_MONEY_WINDOW_HOURS, TRENCHES_WEIGHTS } from './thresholds.js';
 
 export type TrenchesLeg = keyof typeof TRENCHES_WEIGHTS;
 
@@ -64,17 +64,24 @@ export interface SmartBuyer {
   age_hours: number;
   /** 1 − age ÷ window, 4 decimals: 1 now, 0 at the window's edge. */
   recency: number;
+  /** It still holds the token now (its trades since read show no exit). */
+  holding: boolean;
+  /** When it exited (its last sell, after which it held nothing); null while holding. */
+  exited_at: string | null;
 }
 
 export interface SmartMoneySignal {
-  /** 0–1, 4 decimals: min(1, Σ recency ÷ SMART_MONEY_FULL_BUYERS). */
+  /** 0–1, 4 decimals: min(1, Σ recency ÷ SMART_MONEY_FULL_BUYERS) over the buyers still holding. */
   score: number;
-  /** Distinct smart wallets with a buy inside the window. */
+  /** Distinct smart wallets with a buy inside the window (holding or not). */
   distinct_buyers: number;
+  /** Of those, the ones still holding now: the smart money present. */
+  holding_buyers: number;
   latest_buy_at: string | null;
   window_hours: number;
+  /** Every buyer of the window, holding or exited. */
   buyers: SmartBuyer[];
-  /** One factor per buyer: value = its recency, weight = 1 ÷ SMART_MONEY_FULL_BUYERS. */
+  /** One factor per buyer still holding: value = its recency, weight = 1 ÷ SMART_MONEY_FULL_BUYERS. */
   factors: { name: string; value: number; weight: number }[];
 }
 
@@ -83,9 +90,16 @@ const HOUR_MS = 3_600_000;
 /**
  * Distinct smart buyers weighted by recency: each wallet counts once, at its latest buy inside the
  * window (age ≤ windowHours; a buy stamped after `nowMs` counts as age 0); recency = 1 − age ÷ window.
- * Three buyers right now (or six at mid-window) make 1. Buyers ordered most recent first, then wallet.
+ * Only buyers still HOLDING count toward the score: `exits` maps a wallet that sold out to the moment of
+ * its exit (unix ms), and such a buyer is listed with `holding: false` and `exited_at`, never as present.
+ * Three holders who bought right now (or six at mid-window) make 1. Buyers ordered most recent first, then wallet.
  */
-export function smartMoneySignal(buys: readonly SmartBuy[], nowMs: number, windowHours: number = SMART_MONEY_WINDOW_HOURS): SmartMoneySignal {
+export function smartMoneySignal(
+  buys: readonly SmartBuy[],
+  nowMs: number,
+  windowHours: number = SMART_MONEY_WINDOW_HOURS,
+  exits: ReadonlyMap<string, number> = new Map(),
+): SmartMoneySignal {
   const latest = new Map<string, number>();
   for (const b of buys) {
     const age = Math.max(0, nowMs - b.atMs) / HOUR_MS;
@@ -96,37 +110,52 @@ export function smartMoneySignal(buys: readonly SmartBuy[], nowMs: number, windo
   const buyers = [...latest.entries()]
     .map(([wallet, at]) => {
       const age = Math.max(0, nowMs - at) / HOUR_MS;
-      return { wallet, at, age, recency: 1 - age / windowHours };
+      const exitedAt = exits.get(wallet) ?? null;
+      return { wallet, at, age, recency: 1 - age / windowHours, exitedAt };
     })
     .sort((a, b) => b.at - a.at || (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
-  const sum = buyers.reduce((s, b) => s + b.recency, 0);
+  const holders = buyers.filter((b) => b.exitedAt === null);
+  const sum = holders.reduce((s, b) => s + b.recency, 0);
   const weight = round4(1 / SMART_MONEY_FULL_BUYERS);
   return {
     score: round4(Math.min(1, sum / SMART_MONEY_FULL_BUYERS)),
     distinct_buyers: buyers.length,
+    holding_buyers: holders.length,
     latest_buy_at: buyers.length > 0 ? new Date(buyers[0]!.at).toISOString() : null,
     window_hours: windowHours,
-    buyers: buyers.map((b) => ({ wallet: b.wallet, last_buy_at: new Date(b.at).toISOString(), age_hours: round4(b.age), recency: round4(b.recency) })),
-    factors: buyers.map((b) => ({ name: b.wallet, value: round4(b.recency), weight })),
+    buyers: buyers.map((b) => ({
+      wallet: b.wallet, last_buy_at: new Date(b.at).toISOString(), age_hours: round4(b.age), recency: round4(b.recency),
+      holding: b.exitedAt === null, exited_at: b.exitedAt === null ? null : new Date(b.exitedAt).toISOString(),
+    })),
+    factors: holders.map((b) => ({ name: b.wallet, value: round4(b.recency), weight })),
   };
 }
 
 // ── Attention ───────────────────────────────────────────────────────────────────────────────────────
 
 export interface AttentionSignal {
-  /** 0–1, 4 decimals: min(1, calls ÷ ATTENTION_FULL_CALLS). */
+  /** 0–1, 4 decimals: min(1, calls ÷ ATTENTION_FULL_CALLS); 0 below the minimum sample. */
   score: number;
   calls: number;
+  /** The window's query stream met the minimum sample (ATTENTION_MIN_STREAM_TOKENS and ATTENTION_MIN_STREAM_CALLS). */
+  sample_sufficient: boolean;
   factors: { name: 'calls'; value: number; weight: 1 }[];
+}
+
+/** The window's query stream is a sample at all: enough tokens asked about, and enough calls in all. */
+export function attentionSampleSufficient(stream: { rankedEntities: number; streamCalls: number }): boolean {
+  return stream.rankedEntities >= ATTENTION_MIN_STREAM_TOKENS && stream.streamCalls >= ATTENTION_MIN_STREAM_CALLS;
 }
 
 /**
  * Paid calls about the token in the attention window (the service's own query stream), on an absolute
  * scale: 10 calls → 1. Absolute rather than relative to the busiest candidate, so that one stray call
- * on an otherwise silent day does not read as full attention.
+ * on an otherwise silent day does not read as full attention. Below the minimum sample (a stream of fewer
+ * than 10 tokens or 30 calls: a caller's own few calls would be all of it) the signal is 0: no evidence.
  */
-export function attentionSignal(reading: { calls: number }): AttentionSignal {
+export function attentionSignal(reading: { calls: number; rankedEntities: number; streamCalls: number }): AttentionSignal {
   const calls = Math.max(0, reading.calls);
-  const score = round4(Math.min(1, calls / ATTENTION_FULL_CALLS));
-  return { score, calls, factors: [{ name: 'calls', value: score, weight: 1 }] };
+  const sufficient = attentionSampleSufficient(reading);
+  const score = sufficient ? round4(Math.min(1, calls / ATTENTION_FULL_CALLS)) : 0;
+  return { score, calls, sample_sufficient: sufficient, factors: [{ name: 'calls', value: score, weight: 1 }] };
 }

@@ -18,7 +18,8 @@ export default defineEndpoint({
     'decelerating, FADING sellers in control or liquidity pulled, QUIET) and the reasons with their numbers, a ' +
     'velocity score 0 to 1 with its four factors (acceleration, buy pressure, turnover, trade growth), buy and sell ' +
     'counts per window (at equal volume a higher buy share always ranks higher), a wash-trade flag from the average ' +
-    'trade size, and the market windows read. Liquidity pulls are flagged as rugs (drained pool, or liquidity down ' +
+    'trade size, the token\'s transfer tax (Token-2022 transfer fee in basis points and its cap, read from the mint on ' +
+    'chain; null for a token without one), and the market windows read. Liquidity pulls are flagged as rugs (drained pool, or liquidity down ' +
     '25 percent or more since the service\'s reading at least 5 minutes old: every scanned token\'s reading is ' +
     'recorded) and listed in `rugs` whatever the filters. Ranked RUNNING, IGNITING, PARABOLIC_LATE, QUIET, FADING, ' +
     'then by velocity; with candidate and exclusion counts per filter.',

@@ -15,10 +15,14 @@ export default defineEndpoint({
     '(1) or NO_SIGNAL, with the count, each signal\'s evidence and reasoning. Signals: runner (runner stage RUNNING ' +
     'or IGNITING on its deepest DEX pair; the stage, its reasons, velocity, wash and rug flags are included), smart ' +
     'money (at least one smart wallet qualifying as a winner as in smart-money-flow, win rate at least 0.55 over at ' +
-    'least 5 closed trades in 14 days, bought it in the last 24 h; the buyers with their times), attention ' +
-    '(at least 3 paid calls naming it in this service\'s query stream over the last 6 hours, or the top decile of ' +
-    'the tokens asked about). Also the trenches-scan composite score with its factors and the holder count. A failed ' +
-    'leg is a caveat and its signal unknown (the count is then a lower bound). Liquidity and holder deltas compare ' +
+    'least 5 closed trades in 14 days, bought it in the last 24 h and still holds it; the buyers with their times, ' +
+    'and those that sold out since as exited with when, not present), attention (at least 3 paid calls naming it in ' +
+    'this service\'s query stream over the last 6 hours, or the top decile of the tokens asked about; only when that ' +
+    'window holds at least 10 tokens and 30 calls, else the signal is unknown as an insufficient sample, never ' +
+    'present). Also the trenches-scan composite score with its factors, the holder count and the token\'s transfer ' +
+    'tax (Token-2022 transfer fee in basis points and its cap per transfer, read from the mint on chain; null for a ' +
+    'token without one). A failed leg is a caveat and its signal unknown (the count is then a lower bound). ' +
+    'Liquidity and holder deltas compare ' +
     'with the service\'s reading of the token at least 5 minutes old, so a repeat call 5 minutes or more apart ' +
     'unlocks them (every call records its reading).',
   input: Type.Object(

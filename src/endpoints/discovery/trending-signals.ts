@@ -17,11 +17,15 @@ export default defineEndpoint({
     'deterministic composite (0 to 1): the daily brief\'s trending score (24 h volume 0.25, price momentum 0.2, ' +
     'liquidity 0.15, buy pressure 0.15, attention from this service\'s query stream 0.15, 7-day holder growth 0.1) plus, ' +
     'with include_whale_watch, whale flow 0.15 from whale-watch for the top 5 (accumulation 1, neutral 0.5, ' +
-    'distribution 0; a failed read is a caveat and an unknown factor); the weighted mean of the known factors. Ties ' +
-    'go to the higher runner velocity. Per token: score with every factor, reasoning in words, market figures, runner ' +
-    'stage and velocity of its deepest pair, whale read, risk with factors, and its lean (buy share 24 h ≥ 0.55 or ≤ ' +
-    '0.45, and the whale signal, vote). Overall sentiment of the list: accumulation or distribution when at least 60 ' +
-    'percent of the tokens lean that way, else mixed.',
+    'distribution 0; a failed read is a caveat and an unknown factor); the weighted mean of the known factors. A ' +
+    'token whose deepest pair shows the wash-trade pattern is penalised: its 24 h volume and buy pressure factors ' +
+    'count 0 (washed volume is not demand; wash_penalty shows the score without it). Ties go to the higher runner ' +
+    'velocity. Per token: score with every factor, reasoning in words, market figures, runner stage and velocity of ' +
+    'its deepest pair, whale read, risk with factors, and its lean (buy share 24 h ≥ 0.55 or ≤ 0.45, and the whale ' +
+    'signal, vote; a suspected wash trade\'s buy share does not vote and it leans at most neutral; a FADING token, ' +
+    'sellers in control or liquidity pulled, leans distribution). ' +
+    'Overall sentiment of the list: accumulation or distribution when at least 60 percent of the tokens lean that ' +
+    'way, else mixed.',
   input: Type.Object(
     {
       min_liquidity_usd: withDefault(Type.Number({ minimum: 0, description: 'Minimum liquidity in USD' }), 10000),

@@ -53,9 +53,18 @@ describe('divergence classes', () => {
   test('steady or inactive attention, or an unknown price: no class, with the reason', () => {
     assert.equal(divergenceClass('steady', 50).divergence, null);
     assert.equal(divergenceClass('inactive', 50).divergence, null);
-    const unknown = am([1, 2, 6], null);
+    const unknown = am([2, 4, 8], null);
     assert.deepEqual([unknown.divergence, unknown.divergence_reason], [null, 'attention rising but the price change is unknown']);
-    assert.equal(am([1, 2, 6], 12).divergence, 'confirmed_momentum');
+    assert.equal(am([2, 4, 8], 12).divergence, 'confirmed_momentum');
+  });
+
+  test('a low sample (< 10 calls in the three windows) has no class: a few calls are not a signal', () => {
+    // A caller's own three calls out of nowhere, into a falling price: rising attention, but no signal.
+    const own = am([0, 0, 3], -35.15);
+    assert.deepEqual([own.trend, own.sample_quality, own.divergence], ['rising', 'low', null]);
+    assert.equal(own.divergence_reason, 'insufficient sample: 3 call(s) across the three windows (< 10): no divergence class');
+    assert.equal(am([1, 2, 6], 12).divergence, null); // 9 calls
+    assert.equal(am([1, 3, 6], 12).divergence, 'confirmed_momentum'); // 10 calls: the edge is a sample
   });
 });
 

@@ -7,7 +7,8 @@ import { HOUR, MIN, NOW } from './fixtures.js';
 const base: ConfluenceInput = {
   runnerStage: 'RUNNING',
   smartBuyers: [{ wallet: 'S1', atMs: NOW - HOUR }],
-  attention: { calls: 3, percentile: 50, rankedEntities: 4 },
+  // A stream above the minimum sample (10 tokens, 30 calls): the attention rule itself decides.
+  attention: { calls: 3, percentile: 50, rankedEntities: 12, streamCalls: 40 },
   current: { liquidityUsd: 50_000, holderCount: 110 },
   nowMs: NOW,
 };
@@ -23,7 +24,7 @@ describe('confluence verdict', () => {
     assert.equal(c.confluence_count, 3);
     assert.deepEqual(c.signals.map((s) => s.present), [true, true, true]);
     assert.equal(c.reasoning[0], '3 of 3 signals present → HIGH_CONFLUENCE');
-    assert.match(c.reasoning.join('\n'), /smart_money: present — 1 distinct smart wallet\(s\) bought in the last 24 h/);
+    assert.match(c.reasoning.join('\n'), /smart_money: present — 1 distinct smart wallet\(s\) bought in the last 24 h and still hold it/);
   });
 
   test('runner: RUNNING or IGNITING only', () => {
@@ -41,18 +42,45 @@ describe('confluence verdict', () => {
   });
 
   test('attention: ≥ 3 calls in 6 h, or top decile among ≥ 10 tokens with at least one call', () => {
-    assert.equal(attentionPresent({ calls: 3, percentile: 0, rankedEntities: 50 }), true);
-    assert.equal(attentionPresent({ calls: 2, percentile: 50, rankedEntities: 50 }), false);
-    assert.equal(attentionPresent({ calls: 1, percentile: 90, rankedEntities: 10 }), true);
-    assert.equal(attentionPresent({ calls: 1, percentile: 89.99, rankedEntities: 10 }), false);
-    assert.equal(attentionPresent({ calls: 1, percentile: 100, rankedEntities: 9 }), false); // "top decile" of 9 is everyone
-    assert.equal(attentionPresent({ calls: 0, percentile: null, rankedEntities: 40 }), false);
+    const stream = { streamCalls: 100 };
+    assert.equal(attentionPresent({ calls: 3, percentile: 0, rankedEntities: 50, ...stream }), true);
+    assert.equal(attentionPresent({ calls: 2, percentile: 50, rankedEntities: 50, ...stream }), false);
+    assert.equal(attentionPresent({ calls: 1, percentile: 90, rankedEntities: 10, ...stream }), true);
+    assert.equal(attentionPresent({ calls: 1, percentile: 89.99, rankedEntities: 10, ...stream }), false);
+    assert.equal(attentionPresent({ calls: 0, percentile: null, rankedEntities: 40, ...stream }), false);
+  });
+
+  test('attention below the minimum sample (< 10 tokens or < 30 calls in the window) is unknown, never present', () => {
+    // A caller's own calls: 3 about one token and 1 about another, "percentile 100 of 2 tokens".
+    assert.equal(attentionPresent({ calls: 3, percentile: 100, rankedEntities: 2, streamCalls: 4 }), null);
+    assert.equal(attentionPresent({ calls: 1, percentile: 100, rankedEntities: 9, streamCalls: 100 }), null); // 9 tokens
+    assert.equal(attentionPresent({ calls: 20, percentile: 100, rankedEntities: 10, streamCalls: 29 }), null); // 29 calls
+    assert.equal(attentionPresent({ calls: 3, percentile: 100, rankedEntities: 10, streamCalls: 30 }), true); // both edges met
+    const c = confluence({ ...base, attention: { calls: 3, percentile: 100, rankedEntities: 2, streamCalls: 4 } });
+    const a = c.signals[2]!;
+    assert.deepEqual([a.present, a.status], [null, 'insufficient_sample']);
+    assert.match(a.detail, /holds only 2 token\(s\) and 4 call\(s\).*below the minimum sample \(10 tokens and 30 calls\), not a signal/);
+    // Not counted, and not a failed leg: the leg answered.
+    assert.deepEqual([c.confluence_count, c.verdict, c.legs_missing, c.degraded], [2, 'MODERATE', [], false]);
+    assert.match(c.reasoning.join('\n'), /attention: insufficient sample/);
+  });
+
+  test('smart money present means holding now: a buyer that sold out since is exited, not present', () => {
+    const exited = confluence({ ...base, smartExits: new Map([['S1', NOW - 30 * MIN]]) });
+    const s = exited.signals[1]!;
+    assert.deepEqual([s.present, s.status], [false, 'absent']);
+    assert.match(s.detail, /1 smart wallet\(s\) bought in the last 24 h but all sold out since \(S1 exited at .*\): none holds it now/);
+    assert.equal(exited.confluence_count, 2);
+    // Two buyers, one exited: present, and the exit is said.
+    const one = confluence({ ...base, smartBuyers: [{ wallet: 'S1', atMs: NOW - HOUR }, { wallet: 'S2', atMs: NOW - 2 * HOUR }], smartExits: new Map([['S2', NOW - MIN]]) });
+    assert.equal(one.signals[1]!.present, true);
+    assert.match(one.signals[1]!.detail, /^1 distinct smart wallet\(s\) bought in the last 24 h and still hold it.*; 1 more sold out since \(S2 exited at /);
   });
 
   test('one or no signal', () => {
     const single = confluence({ ...base, runnerStage: 'QUIET', smartBuyers: [] });
     assert.deepEqual([single.confluence_count, single.verdict], [1, 'SINGLE_SIGNAL']);
-    const none = confluence({ ...base, runnerStage: 'QUIET', smartBuyers: [], attention: { calls: 0, percentile: null, rankedEntities: 0 } });
+    const none = confluence({ ...base, runnerStage: 'QUIET', smartBuyers: [], attention: { calls: 0, percentile: null, rankedEntities: 40, streamCalls: 100 } });
     assert.deepEqual([none.confluence_count, none.verdict, none.degraded], [0, 'NO_SIGNAL', false]);
   });
 

@@ -38,6 +38,24 @@ describe('trendingSignalScore', () => {
   });
 });
 
+describe('a suspected wash trade is penalised', () => {
+  test('volume_24h and buy_pressure count 0; the score stays the weighted mean of the factors as listed', () => {
+    const s = trendingSignalScore(inputs, undefined, true);
+    // Face value: volume 0.4 and buy pressure 0.6 → 0.51. Washed: 0.51 − 0.25 × 0.4 − 0.15 × 0.6 = 0.319995.
+    assert.equal(s.score, 0.32);
+    assert.deepEqual(s.factors.filter((f) => f.name === 'volume_24h' || f.name === 'buy_pressure').map((f) => f.value), [0, 0]);
+    assert.deepEqual(s.wash_penalty, {
+      factors: ['volume_24h', 'buy_pressure'], score_without_penalty: 0.51,
+      reason: 'wash trading suspected: volume_24h and buy_pressure count 0 (washed volume and buys are not demand)',
+    });
+    assert.ok(s.reasons.includes('volume_24h 0 (weight 0.25): wash trading suspected, not counted as demand'));
+    // With whale flow: (0.319995 + 0.15 × 1) ÷ 1.15 = 0.40869…
+    assert.equal(trendingSignalScore(inputs, 'accumulation', true).score, 0.4087);
+    assert.equal(trendingSignalScore(inputs, 'accumulation', true).wash_penalty!.score_without_penalty, 0.5739);
+    assert.equal(trendingSignalScore(inputs).wash_penalty, null);
+  });
+});
+
 describe('market sentiment', () => {
   test('token lean: buy share h24 ≥ 0.55 (+1) or ≤ 0.45 (−1), whales ±1, sign of the sum', () => {
     assert.equal(tokenLean({ mint: 'a', buyShareH24: 0.55 }).lean, 'accumulation');
@@ -48,6 +66,24 @@ describe('market sentiment', () => {
     assert.equal(tokenLean({ mint: 'a', buyShareH24: 0.5, whaleSignal: 'accumulation' }).lean, 'accumulation');
     assert.equal(tokenLean({ mint: 'a', buyShareH24: null, whaleSignal: 'distribution' }).lean, 'distribution');
     assert.deepEqual(tokenLean({ mint: 'a', buyShareH24: 0.6, whaleSignal: 'accumulation' }).reasons, ['buy share h24 0.6 ≥ 0.55', 'whale signal accumulation']);
+  });
+
+  test('the lean never contradicts the row: wash trading caps it at neutral, FADING is distribution', () => {
+    // WASH: 75 % buys on washed volume — the buy share does not vote, and it cannot lean to accumulation.
+    const wash = tokenLean({ mint: 'w', buyShareH24: 0.75, washTradeSuspected: true, stage: 'IGNITING' });
+    assert.equal(wash.lean, 'neutral');
+    assert.deepEqual(wash.reasons, ['buy share h24 0.75 not counted: wash trading suspected', 'whale flow not read']);
+    assert.equal(tokenLean({ mint: 'w', buyShareH24: 0.75, whaleSignal: 'accumulation', washTradeSuspected: true }).lean, 'neutral');
+    assert.equal(tokenLean({ mint: 'w', buyShareH24: 0.75, whaleSignal: 'distribution', washTradeSuspected: true }).lean, 'distribution');
+    // RUNR after its run: 63 % buys over the day, but FADING (sellers in control now) → distribution.
+    const fading = tokenLean({ mint: 'r', buyShareH24: 0.6347, stage: 'FADING' });
+    assert.equal(fading.lean, 'distribution');
+    assert.equal(fading.reasons.at(-1), 'runner stage FADING (sellers in control, or liquidity pulled): distribution');
+    assert.equal(tokenLean({ mint: 'r', buyShareH24: 0.6, whaleSignal: 'accumulation', stage: 'FADING' }).lean, 'distribution');
+    // Other stages keep the votes (buyers over 5 minutes do not deny a day of selling).
+    assert.equal(tokenLean({ mint: 'b', buyShareH24: 0.4, stage: 'RUNNING' }).lean, 'distribution');
+    assert.equal(tokenLean({ mint: 'b', buyShareH24: 0.4, stage: 'QUIET' }).lean, 'distribution');
+    assert.equal(tokenLean({ mint: 'b', buyShareH24: 0.6, stage: 'PARABOLIC_LATE' }).lean, 'accumulation');
   });
 
   test('accumulation / distribution at ≥ 60 % of the ranked tokens, mixed otherwise', () => {

@@ -75,6 +75,22 @@ describe('smartMoneySignal', () => {
     assert.equal(smartMoneySignal([{ wallet: 'F', atMs: NOW + HOUR }], NOW).buyers[0]!.recency, 1);
   });
 
+  test('only buyers still holding count: an exited buyer is listed with its exit, out of the score and the factors', () => {
+    const s = smartMoneySignal(
+      [{ wallet: 'A', atMs: NOW }, { wallet: 'B', atMs: NOW - 12 * HOUR }, { wallet: 'C', atMs: NOW - 6 * HOUR }],
+      NOW, 24, new Map([['C', NOW - 2 * HOUR]]),
+    );
+    // Holders A (1) and B (0.5): 1.5 ÷ 3 = 0.5; C (0.75) sold out two hours ago.
+    assert.equal(s.score, 0.5);
+    assert.deepEqual([s.distinct_buyers, s.holding_buyers], [3, 2]);
+    assert.deepEqual(s.buyers.map((b) => [b.wallet, b.holding, b.exited_at]), [
+      ['A', true, null], ['C', false, new Date(NOW - 2 * HOUR).toISOString()], ['B', true, null],
+    ]);
+    assert.deepEqual(s.factors.map((f) => f.name), ['A', 'B']);
+    const allOut = smartMoneySignal([{ wallet: 'A', atMs: NOW - HOUR }], NOW, 24, new Map([['A', NOW]]));
+    assert.deepEqual([allOut.score, allOut.distinct_buyers, allOut.holding_buyers, allOut.factors.length], [0, 1, 0, 0]);
+  });
+
   test('a custom window (smart-money-trenches hours_back) rescales recency', () => {
     // 12 h into a 48 h window: 1 − 12 ÷ 48 = 0.75 → 0.75 ÷ 3 = 0.25
     assert.equal(smartMoneySignal([{ wallet: 'A', atMs: NOW - 12 * HOUR }], NOW, 48).score, 0.25);
@@ -83,8 +99,17 @@ describe('smartMoneySignal', () => {
 });
 
 describe('attentionSignal', () => {
+  const stream = { rankedEntities: 10, streamCalls: 30 };
   test('calls in the window on an absolute scale: 10 calls → 1', () => {
-    assert.deepEqual([0, 1, 5, 10, 25].map((calls) => attentionSignal({ calls }).score), [0, 0.1, 0.5, 1, 1]);
-    assert.deepEqual(attentionSignal({ calls: 3 }).factors, [{ name: 'calls', value: 0.3, weight: 1 }]);
+    assert.deepEqual([0, 1, 5, 10, 25].map((calls) => attentionSignal({ calls, ...stream }).score), [0, 0.1, 0.5, 1, 1]);
+    assert.deepEqual(attentionSignal({ calls: 3, ...stream }).factors, [{ name: 'calls', value: 0.3, weight: 1 }]);
+  });
+
+  test('below the minimum sample (< 10 tokens or < 30 calls in the window) the signal is 0: no evidence', () => {
+    const thin = attentionSignal({ calls: 10, rankedEntities: 2, streamCalls: 12 });
+    assert.deepEqual([thin.score, thin.calls, thin.sample_sufficient], [0, 10, false]);
+    assert.equal(attentionSignal({ calls: 10, rankedEntities: 9, streamCalls: 300 }).score, 0);
+    assert.equal(attentionSignal({ calls: 10, rankedEntities: 10, streamCalls: 29 }).score, 0);
+    assert.deepEqual([attentionSignal({ calls: 10, ...stream }).score, attentionSignal({ calls: 10, ...stream }).sample_sufficient], [1, true]);
   });
 });

@@ -12,8 +12,11 @@
  */
 import { attentionMomentum, rankAttention, type AttentionMomentum } from '../../../analytics/discovery/attention-momentum.js';
 import { WINDOW_HOURS, type AttentionWindow } from '../../../analytics/consensus.js';
+import { attentionSampleSufficient } from '../../../analytics/discovery/trenches.js';
 import {
   ATTENTION_MIN_SAMPLE_CALLS,
+  ATTENTION_MIN_STREAM_CALLS,
+  ATTENTION_MIN_STREAM_TOKENS,
   ATTENTION_TREND_RATIO,
   PRICE_FALLING_HARD_PCT,
   PRICE_RISING_PCT,
@@ -81,12 +84,15 @@ export async function attentionMomentumAnswer(input: AttentionInput, ctx: Handle
   }
 
   const n = ranked.length;
+  const totalCalls = [c1!, c2!, c3!].flat().reduce((s, c) => s + c.count, 0);
+  // A rank among a handful of tokens is no percentile: "100 of 2" would read as the top of a crowd.
+  const sampleSufficient = attentionSampleSufficient({ rankedEntities: n, streamCalls: totalCalls });
   const tokens = shown.map((e, i) => {
     const market = markets?.get(e.entity) ?? null;
     const m: AttentionMomentum = attentionMomentum({ counts: counts(e.entity), priceChangePct: market?.windows[priceWindow].priceChangePct ?? null });
     return {
       rank: i + 1,
-      percentile: n === 1 ? 100 : round2((100 * (n - 1 - i)) / (n - 1)),
+      percentile: !sampleSufficient ? null : round2((100 * (n - 1 - i)) / (n - 1)),
       mint: e.entity,
       symbol: market?.symbol ?? null,
       counts: m.counts,
@@ -105,14 +111,19 @@ export async function attentionMomentumAnswer(input: AttentionInput, ctx: Handle
 
   const low = tokens.filter((t) => t.sample_quality === 'low').length;
   if (low > 0) {
-    caveats.push({ code: 'low_sample', message: `${low} of ${tokens.length} tokens have fewer than ${ATTENTION_MIN_SAMPLE_CALLS} calls across the three windows (sample_quality low): their acceleration is weak evidence, and they rank after every ok sample.` });
+    caveats.push({ code: 'low_sample', message: `${low} of ${tokens.length} tokens have fewer than ${ATTENTION_MIN_SAMPLE_CALLS} calls across the three windows (sample_quality low): not a signal — no divergence class, their acceleration is weak evidence, and they rank after every ok sample.` });
+  }
+  if (n > 0 && !sampleSufficient) {
+    caveats.push({
+      code: 'attention_insufficient_sample',
+      message: `The three windows hold ${n} token(s) and ${totalCalls} paid call(s): below the minimum sample (${ATTENTION_MIN_STREAM_TOKENS} tokens and ${ATTENTION_MIN_STREAM_CALLS} calls) for a percentile, which is null; a few callers' own calls would be all of it.`,
+    });
   }
   if (markets !== null) {
     const unpriced = tokens.filter((t) => t.price_change_pct === null).length;
     if (unpriced > 0) caveats.push({ code: 'price_unknown', message: `${unpriced} token(s) have no ${priceWindow} price change from the market-data source (no pair, or a pair younger than the window): no divergence class.` });
   }
 
-  const totalCalls = [c1!, c2!, c3!].flat().reduce((s, c) => s + c.count, 0);
   return {
     data: {
       window,

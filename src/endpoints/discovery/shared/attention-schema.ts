@@ -10,7 +10,7 @@ const Span = Open({ from: Type.String(), to: Type.String() }, 'UTC hour buckets 
 
 const Entry = Open({
   rank: Type.Integer({ minimum: 1, description: 'ok samples first, then acceleration (higher first), then the latest window\'s count, then mint' }),
-  percentile: Type.Number({ minimum: 0, maximum: 100, description: 'Share (0–100) of the other candidate tokens ranked below this one' }),
+  percentile: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Share (0–100) of the other candidate tokens ranked below this one; null below the minimum sample (fewer than 10 candidates or 30 calls in the three windows)' })),
   mint: Type.String(),
   symbol: Nullable(Type.String()),
   counts: Type.Array(Type.Integer({ minimum: 0 }), { minItems: 3, maxItems: 3, description: 'Paid calls about the token in the three windows, oldest first' }),
@@ -22,7 +22,7 @@ const Entry = Open({
   running_hour_calls: Type.Integer({ minimum: 0, description: 'Calls in the running UTC hour (not in any window yet: context only)' }),
   price_change_pct: Nullable(Type.Number({ description: 'The best pair\'s trailing price change over one window length (h1, h6 or h24); null when unknown or the overlay failed' })),
   price_usd: Nullable(Type.Number()),
-  divergence: Nullable(Type.String({ enum: ['early_signal', 'confirmed_momentum', 'distribution_risk', 'fading'], description: 'Attention trend against the price change; null for steady or inactive attention, or an unknown price' })),
+  divergence: Nullable(Type.String({ enum: ['early_signal', 'confirmed_momentum', 'distribution_risk', 'fading'], description: 'Attention trend against the price change; null for a low sample (fewer than 10 calls: not a signal), steady or inactive attention, or an unknown price' })),
   divergence_reason: Type.String(),
 }, 'One token');
 

@@ -4,6 +4,7 @@
  * briefs the same way).
  */
 import type { HandlerResult } from '../../../registry/types.js';
+import { transferTaxText } from './transfer-tax.js';
 
 // Reads the answer it was handed (runnerScanAnswer's output); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;
@@ -20,7 +21,7 @@ export function runnerScanBriefing(result: HandlerResult): string {
     `- Scanned ${d.scanned} of ${d.candidate_pool.candidates} candidates (${d.candidate_pool.source}); stages: ${counts || 'none'}`,
   ];
   for (const t of d.tokens as Data[]) {
-    const flags = [t.rug ? 'RUG' : null, t.wash_trade_suspected ? 'wash trading suspected' : null].filter(Boolean);
+    const flags = [t.rug ? 'RUG' : null, t.wash_trade_suspected ? 'wash trading suspected' : null, t.transfer_tax?.bps ? transferTaxText(t.transfer_tax) : null].filter(Boolean);
     lines.push(`${t.rank}. **${t.symbol ?? t.mint}** ${t.stage} — velocity ${t.velocity.score}, buy share 5 min ${share(t.buy_pressure.m5.buy_share)} / 1 h ${share(t.buy_pressure.h1.buy_share)}, ` +
       `liquidity ${usd(t.market.liquidity_usd)}, 1 h volume ${usd(t.market.windows.h1.volume_usd)}, age ${t.market.pair_age_hours} h${flags.length ? ` [${flags.join('; ')}]` : ''}: ${(t.stage_reasons as string[])[0] ?? ''}`);
   }

@@ -32,6 +32,7 @@ import { marketView } from './exit-signal.js';
 import { CANDIDATE_POOL_DESCRIPTION, launchCandidates, type CandidateSource } from './launch-candidates.js';
 import { launchMarkets, pairAgeHours } from './launch-market.js';
 import { priorReading, recordReading } from './prior-reading.js';
+import { readTransferTaxes } from './transfer-tax.js';
 
 export interface RunnerScanInput {
   max_token_age_hours?: number;
@@ -118,6 +119,8 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
   });
   const ranked = rankRunners(kept.map((s) => ({ mint: s.mint, stage: s.stage.stage, velocity: s.velocity.score, buy_pressure: buyPressureOf(s.velocity), scanned: s })));
   const shown = ranked.slice(0, limit).map((r) => r.scanned);
+  // Transfer tax of the tokens answered (one batched mint read; optional: a failure is a caveat).
+  const tax = await readTransferTaxes(ctx, shown.map((s) => s.mint));
 
   const tokens = shown.map((s, i) => ({
     rank: i + 1,
@@ -126,6 +129,7 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
     name: s.market.name,
     candidate_sources: s.sources,
     ...runnerView(s, nowMs),
+    transfer_tax: tax.taxOf(s.mint),
   }));
   const rugs = scanned.filter((s) => s.stage.rug).map((s) => ({
     mint: s.mint,
@@ -138,7 +142,7 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
   }));
   const stageCounts = Object.fromEntries(STAGES.map((st) => [st, kept.filter((s) => s.stage.stage === st).length]));
 
-  const caveats: Caveat[] = [...pool.caveats];
+  const caveats: Caveat[] = [...pool.caveats, ...tax.caveats];
   if (rugs.length > 0) {
     caveats.push({ code: 'rugs_detected', message: `${rugs.length} scanned token(s) had their liquidity pulled (rug): ${rugs.map((r) => r.symbol ?? r.mint).join(', ')}. See \`rugs\`; they are FADING and rank last when listed.` });
   }
@@ -169,7 +173,7 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
     },
     caveats,
     next_steps: runnerNextSteps(tokens, rugs, input, maxAge),
-    timings: { ...pool.timings, ...legTimings(legs) },
+    timings: { ...pool.timings, ...legTimings({ ...legs, mint_accounts: tax.leg }) },
   };
 }
 

@@ -28,6 +28,18 @@ export const VelocitySchema = Open({
   unknown_factors: Type.Array(Type.String(), { description: 'Factors whose inputs were unknown (counted as 0)' }),
 });
 
+/** A token's transfer tax (transfer-tax.ts): runner-scan's entries and trenches-check. */
+export const TransferTaxSchema = Open({
+  known: Type.Boolean({ description: 'The mint account was read on chain; false: unknown (the chain source failed), every other field null' }),
+  token_program: Nullable(Type.String({ enum: ['spl-token', 'spl-token-2022'] })),
+  bps: Nullable(Type.Integer({ minimum: 0, maximum: 10_000, description: 'Token-2022 transfer fee in basis points (the newer fee of the config); null without a transfer-fee extension: no tax (every classic SPL token)' })),
+  pct: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'bps ÷ 100' })),
+  max_fee: Nullable(Type.Number({ minimum: 0, description: 'Most one transfer pays, in token units; null without a fee or when uncapped' })),
+  max_fee_raw: Nullable(Type.String({ description: 'The cap in raw units as the mint states it' })),
+  uncapped: Nullable(Type.Boolean({ description: 'The cap is u64::MAX (no cap); null without a fee' })),
+  fee_mutable: Nullable(Type.Boolean({ description: 'The transfer-fee config authority is set: the rate can still change; null without a fee' })),
+}, 'Transfer tax of the token (its mint\'s Token-2022 transfer-fee config, read on chain): paid on every transfer, so on a buy and again on a sell');
+
 /** The runner reading of one token (runner-scan's entry; trenches' `runner`). */
 export const RunnerReadingFields = {
   stage: STAGE,
@@ -49,6 +61,7 @@ const Entry = Open({
   name: Nullable(Type.String()),
   candidate_sources: Type.Array(Type.String({ enum: ['profile', 'boost'] }), { description: 'Which feed listed it' }),
   ...RunnerReadingFields,
+  transfer_tax: TransferTaxSchema,
 }, 'One runner');
 
 export const CandidatePoolSchema = Open({

@@ -27,6 +27,7 @@
 import { MIN_CLOSED_TRADES } from '../../../analytics/copy-trade.js';
 import { quoteKindOf, solPricedTimestamps, type WalletSwap } from '../../../analytics/copy-trade-valuation.js';
 import { round4 } from '../../../analytics/round.js';
+import { ACCUMULATION_DUST } from '../../../analytics/smart-accumulation.js';
 import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
@@ -216,6 +217,43 @@ export function winnerBuys(wallets: readonly SmartWallet[], fromMs: number, toMs
     const buy = atMs >= fromMs && atMs <= toMs ? buyOf(s) : null;
     return buy ? [{ wallet: w.address, mint: buy.mint, atMs, signature: s.signature }] : [];
   }));
+}
+
+/**
+ * The winners among `buyers` that no longer hold `mint`, each with the moment it exited (unix ms), from the
+ * wallet's swaps over the lookback already read (every swap, whatever it was paid or swapped for), walked in
+ * time order up to `nowMs`: a buy opens or adds to the position, a sell takes from it (never below 0: a sell
+ * of tokens bought before the lookback is not a sale of this position). The wallet has exited when its last
+ * sell left at most ACCUMULATION_DUST of what the open position bought (a round trip sold back to the last
+ * raw unit holds nothing) and it has not bought since. A holding older than the lookback is not seen.
+ */
+export function winnerExits(wallets: readonly SmartWallet[], mint: string, buyers: Iterable<string>, nowMs: number): Map<string, number> {
+  const exits = new Map<string, number>();
+  for (const address of new Set(buyers)) {
+    const w = wallets.find((x) => x.address === address);
+    if (!w) continue;
+    const swaps = w.swaps.filter((s) => s.timestamp * 1000 <= nowMs && (s.bought.mint === mint || s.sold.mint === mint)).sort((a, b) => a.timestamp - b.timestamp);
+    let position = 0;
+    let opened = 0;
+    let exitedAt: number | null = null;
+    for (const s of swaps) {
+      if (s.bought.mint === mint) {
+        if (exitedAt !== null) opened = 0;
+        position += s.bought.amount;
+        opened += s.bought.amount;
+        exitedAt = null;
+      }
+      if (s.sold.mint === mint && opened > 0 && exitedAt === null) {
+        position = Math.max(0, position - s.sold.amount);
+        if (position <= ACCUMULATION_DUST * opened) {
+          exitedAt = s.timestamp * 1000;
+          position = 0;
+        }
+      }
+    }
+    if (exitedAt !== null) exits.set(address, exitedAt);
+  }
+  return exits;
 }
 
 /** The wallet's record as both endpoints answer it (win rate 0–1 and percent, PnL, counts). */

@@ -4,6 +4,7 @@
  * answer briefs the same way.
  */
 import type { HandlerResult } from '../../../registry/types.js';
+import { transferTaxText } from './transfer-tax.js';
 
 // Reads the answer it was handed (the trenches answers); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;
@@ -44,6 +45,7 @@ export function trenchesCheckBriefing(result: HandlerResult): string {
   for (const s of d.signals as Data[]) lines.push(`- ${s.name} ${mark(s)}: ${s.detail}`);
   if (d.runner) lines.push(`- Runner stage ${d.runner.stage}: ${(d.runner.stage_reasons as string[]).join('; ')}`);
   if (d.score !== null) lines.push(`- Composite score ${d.score}`);
+  if (d.transfer_tax) lines.push(`- ${transferTaxText(d.transfer_tax)}`);
   if (d.deltas) {
     lines.push(`- Since the reading ${d.deltas.minutes_since_prior} min ago: liquidity ${signed(d.deltas.liquidity_change_pct)}, holders ${signed(d.deltas.holder_change_pct)}`);
   } else if (d.deltas_unavailable) {

@@ -20,14 +20,15 @@ import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';
 import { launchMarkets } from './launch-market.js';
 import { holderCountLeg, priorOrLatest, readingView, recordReading } from './prior-reading.js';
 import { trenchesReading } from './trenches-scan.js';
-import { attentionCaveat, attentionLeg, smartMoneyCaveats, smartMoneyLeg, smartSeedOf } from './trenches-signals.js';
+import { readTransferTaxes } from './transfer-tax.js';
+import { attentionCaveat, attentionLeg, attentionSampleCaveat, smartMoneyCaveats, smartMoneyLeg, smartSeedOf, tokenExits } from './trenches-signals.js';
 
 export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const { mint } = input;
   const nowMs = ctx.now().getTime();
   const caveats: Caveat[] = [];
   const seed = smartSeedOf(ctx);
-  const [legs, board, holders, prior] = await Promise.all([
+  const [legs, board, holders, prior, tax] = await Promise.all([
     gatherLegs({
       pairs: () => ctx.sources.dexscreener.tokenPairs([mint], ctx.signal),
       smart: () => smartMoneyLeg(ctx, seed, [mint]),
@@ -35,6 +36,7 @@ export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerC
     attentionLeg(ctx, caveats),
     holderCountLeg(ctx, mint),
     priorOrLatest(ctx, mint),
+    readTransferTaxes(ctx, [mint]),
   ]);
   // Neither the market nor smart money: only the service's own query counts would be left to judge by.
   if (!legs.pairs.ok && !(legs.smart.ok && legs.smart.value !== null)) throw toApiError(legs.pairs.error);
@@ -44,7 +46,10 @@ export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerC
     throw new ApiError('not_found', `${mint} is not a token mint on chain, and no DEX pair lists it. If it is a wallet, use enrich-wallet-light. You were not charged.`);
   }
   const smart = legs.smart.ok ? legs.smart.value : null;
-  const r = trenchesReading(mint, { market, prior, buys: smart?.buys ?? null, attention: board?.readingOf(mint) ?? null, holderCount: holders.count, nowMs });
+  const r = trenchesReading(mint, {
+    market, prior, buys: smart?.buys ?? null, exitsOf: smart ? (m) => tokenExits(smart, m, nowMs) : undefined,
+    attention: board?.readingOf(mint) ?? null, holderCount: holders.count, nowMs,
+  });
   if (market || holders.count !== null) {
     await recordReading(ctx, mint, { liquidityUsd: market?.liquidityUsd ?? null, holderCount: holders.count, priceUsd: market?.priceUsd ?? null });
   }
@@ -57,7 +62,10 @@ export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerC
   }
   caveats.push(...smartMoneyCaveats(seed, smart));
   if (board) caveats.push(attentionCaveat());
+  const thinSample = board ? attentionSampleCaveat(board) : null;
+  if (thinSample) caveats.push(thinSample);
   if (holders.caveat) caveats.push(holders.caveat);
+  if (!tax.leg.ok) caveats.push(...tax.caveats);
   if (market === null) caveats.push({ code: 'no_market', message: 'No DEX pair lists this token as base token: no runner evidence (the runner signal is absent).' });
   const c = r.confluence;
   if (c.deltas_unavailable) caveats.push({ code: c.deltas_unavailable.code, message: c.deltas_unavailable.message });
@@ -84,6 +92,7 @@ export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerC
       attention_window: board ? { from: board.bounds.from.toISOString(), to: board.bounds.to.toISOString() } : null,
       holder_count: holders.count,
       liquidity_usd: market?.liquidityUsd ?? null,
+      transfer_tax: tax.taxOf(mint),
       prior_reading: prior === null ? null : readingView(prior),
       deltas: c.deltas,
       deltas_unavailable: c.deltas_unavailable,
@@ -91,7 +100,7 @@ export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerC
     },
     caveats,
     next_steps: checkNextSteps(mint, c.deltas === null, r.runner?.stage ?? null),
-    timings: legTimings(legs),
+    timings: legTimings({ ...legs, mint_accounts: tax.leg }),
   };
 }
 

@@ -14,7 +14,7 @@
  */
 import { confluence, type AttentionReading, type ConfluenceResult } from '../../../analytics/discovery/confluence.js';
 import { trenchesLiquidityPasses } from '../../../analytics/discovery/new-tokens.js';
-import { TRENCHES_WEIGHTS } from '../../../analytics/discovery/thresholds.js';
+import { SMART_MONEY_WINDOW_HOURS, TRENCHES_WEIGHTS } from '../../../analytics/discovery/thresholds.js';
 import { attentionSignal, runnerLegValue, smartMoneySignal, trenchesComposite, type TrenchesComposite } from '../../../analytics/discovery/trenches.js';
 import type { LaunchMarket, PriorReading } from '../../../analytics/discovery/types.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
@@ -25,7 +25,8 @@ import { priorReading } from './prior-reading.js';
 import { readRunner, runnerView } from './runner-scan.js';
 import type { WinnerBuy } from './smart-wallets.js';
 import {
-  attentionCaveat, attentionLeg, seedWalletCount, smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartMoneyView, smartSeedOf, tokenBuys, winnerCount,
+  attentionCaveat, attentionLeg, attentionSampleCaveat, seedWalletCount, smartMoneyCaveats, smartMoneyLeg, smartMoneyState, smartMoneyView, smartSeedOf, tokenBuys,
+  tokenExits, winnerCount,
 } from './trenches-signals.js';
 
 export interface TrenchesScanInput {
@@ -40,7 +41,7 @@ export interface TrenchesReading {
   composite: TrenchesComposite;
   confluence: ConfluenceResult;
   smart_money: ReturnType<typeof smartMoneyView> | null;
-  attention: { score: number; calls: number; percentile: number | null; ranked_entities: number } | null;
+  attention: { score: number; calls: number; percentile: number | null; ranked_entities: number; stream_calls: number; sample_sufficient: boolean } | null;
 }
 
 export interface TrenchesInputs {
@@ -49,6 +50,8 @@ export interface TrenchesInputs {
   prior: PriorReading | null;
   /** The qualifying winners' buys in the signal window; null = the smart-money leg failed. */
   buys: readonly WinnerBuy[] | null;
+  /** The buyers of a token that sold out since (wallet → exit, unix ms); absent = nobody exited. */
+  exitsOf?: (mint: string) => ReadonlyMap<string, number>;
   /** null = the attention leg failed. */
   attention: AttentionReading | null;
   holderCount: number | null;
@@ -60,7 +63,8 @@ const NO_PAIR = 'no DEX pair lists it as base token: no runner evidence';
 /** The three signals, their composite and their confluence for one token. */
 export function trenchesReading(mint: string, i: TrenchesInputs): TrenchesReading {
   const runner = i.market ? { market: i.market, prior: i.prior, ...readRunner(i.market, i.prior, i.nowMs) } : null;
-  const smart = i.buys === null ? null : smartMoneySignal(tokenBuys(i.buys, mint), i.nowMs);
+  const exits = i.exitsOf?.(mint) ?? new Map<string, number>();
+  const smart = i.buys === null ? null : smartMoneySignal(tokenBuys(i.buys, mint), i.nowMs, SMART_MONEY_WINDOW_HOURS, exits);
   const attention = i.attention === null ? null : attentionSignal(i.attention);
   const composite = trenchesComposite({
     runner: i.market === undefined ? null : runner === null ? 0 : runnerLegValue(runner.stage.stage, runner.velocity.score),
@@ -71,13 +75,14 @@ export function trenchesReading(mint: string, i: TrenchesInputs): TrenchesReadin
   const c = confluence({
     runnerStage: i.market === undefined ? null : runner?.stage.stage ?? 'QUIET',
     smartBuyers: i.buys === null ? null : tokenBuys(i.buys, mint),
+    smartExits: exits,
     attention: i.attention,
     current: { liquidityUsd: i.market?.liquidityUsd ?? null, holderCount: i.holderCount },
     prior: i.prior,
     nowMs: i.nowMs,
   });
   if (i.market === null) {
-    c.signals[0] = { name: 'runner', present: false, detail: NO_PAIR };
+    c.signals[0] = { name: 'runner', present: false, status: 'absent', detail: NO_PAIR };
     c.reasoning = c.reasoning.map((r) => (r.startsWith('runner:') ? `runner: absent — ${NO_PAIR}` : r));
   }
   return {
@@ -85,7 +90,10 @@ export function trenchesReading(mint: string, i: TrenchesInputs): TrenchesReadin
     composite,
     confluence: c,
     smart_money: smart === null ? null : smartMoneyView(smart),
-    attention: attention === null || i.attention === null ? null : { score: attention.score, calls: attention.calls, percentile: i.attention.percentile, ranked_entities: i.attention.rankedEntities },
+    attention: attention === null || i.attention === null ? null : {
+      score: attention.score, calls: attention.calls, percentile: i.attention.percentile, ranked_entities: i.attention.rankedEntities,
+      stream_calls: i.attention.streamCalls, sample_sufficient: attention.sample_sufficient,
+    },
   };
 }
 
@@ -117,6 +125,8 @@ export async function trenchesScanAnswer(input: TrenchesScanInput, ctx: HandlerC
   }
   caveats.push(...smartMoneyCaveats(seed, smart));
   if (board) caveats.push(attentionCaveat());
+  const thinSample = board ? attentionSampleCaveat(board) : null;
+  if (thinSample) caveats.push(thinSample);
 
   const excluded: Record<Exclusion, number> = { too_old: 0, liquidity_below_min: 0, no_signal: 0 };
   let unknownAge = 0;
@@ -139,7 +149,10 @@ export async function trenchesScanAnswer(input: TrenchesScanInput, ctx: HandlerC
   const readings = passing.map((p, i) => ({
     mint: p.mint,
     market: p.market,
-    reading: trenchesReading(p.mint, { market: p.market, prior: priors[i]!, buys: smart?.buys ?? null, attention: board?.readingOf(p.mint) ?? null, holderCount: null, nowMs }),
+    reading: trenchesReading(p.mint, {
+      market: p.market, prior: priors[i]!, buys: smart?.buys ?? null, exitsOf: smart ? (m) => tokenExits(smart, m, nowMs) : undefined,
+      attention: board?.readingOf(p.mint) ?? null, holderCount: null, nowMs,
+    }),
   }));
   const withSignal = readings.filter((r) => {
     const keep = r.reading.confluence.confluence_count > 0;

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 import { DeltasSchema, DeltasUnavailableSchema, PriorReadingFields } from './exit-schema.js';
-import { CandidatePoolSchema, RunnerReadingFields } from './runner-schema.js';
+import { CandidatePoolSchema, RunnerReadingFields, TransferTaxSchema } from './runner-schema.js';
 
 const LEG = Type.String({ enum: ['runner', 'smart_money', 'attention'] });
 
@@ -19,24 +19,32 @@ const CompositeFactor = Open({
 
 const Signal = Open({
   name: LEG,
-  present: Nullable(Type.Boolean({ description: 'null: the leg failed (neither present nor absent; not counted)' })),
+  present: Nullable(Type.Boolean({ description: 'null: unknown, not counted — the leg failed (status leg_failed, listed in legs_missing) or, for attention, the query stream is below the minimum sample (status insufficient_sample)' })),
+  status: Type.String({ enum: ['present', 'absent', 'leg_failed', 'insufficient_sample'], description: 'insufficient_sample: the attention window holds fewer than 10 tokens asked about or 30 calls in all: not a signal' }),
   detail: Type.String(),
 });
 
 const SmartMoney = Open({
-  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, Σ recency ÷ 3) over distinct smart buyers; recency = 1 − age ÷ 24 h' }),
-  distinct_buyers: Type.Integer({ minimum: 0 }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, Σ recency ÷ 3) over the distinct smart buyers still holding; recency = 1 − age ÷ 24 h' }),
+  distinct_buyers: Type.Integer({ minimum: 0, description: 'Smart wallets that bought it in the window, holding or not' }),
+  holding_buyers: Type.Integer({ minimum: 0, description: 'Of those, the ones still holding it now: the smart money present' }),
   latest_buy_at: Nullable(Type.String()),
   window_hours: Type.Number(),
-  buyers: Type.Array(Open({ wallet: Type.String(), last_buy_at: Type.String(), age_hours: Type.Number(), recency: Type.Number() })),
-  factors: Type.Array(Open({ name: Type.String({ description: 'The buyer wallet' }), value: Type.Number(), weight: Type.Number() })),
-}, 'Buys of the token in the last 24 h by the seed wallets qualifying as winners (win rate ≥ 0.55 over ≥ 5 closed trades in 14 days, as smart-money-flow); null when the leg failed');
+  buyers: Type.Array(Open({
+    wallet: Type.String(), last_buy_at: Type.String(), age_hours: Type.Number(), recency: Type.Number(),
+    holding: Type.Boolean({ description: 'Still holds it: its trades over the 14-day lookback show no exit since' }),
+    exited_at: Nullable(Type.String({ description: 'When it sold out (its last sell, after which it held nothing); null while holding' })),
+  })),
+  factors: Type.Array(Open({ name: Type.String({ description: 'A buyer wallet still holding' }), value: Type.Number(), weight: Type.Number() })),
+}, 'Buys of the token in the last 24 h by the seed wallets qualifying as winners (win rate ≥ 0.55 over ≥ 5 closed trades in 14 days, as smart-money-flow), and whether each still holds it; null when the leg failed');
 
 const Attention = Open({
-  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, calls ÷ 10)' }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, calls ÷ 10); 0 below the minimum sample' }),
   calls: Type.Integer({ minimum: 0, description: 'Paid calls naming the token in the attention window' }),
   percentile: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Among the tokens asked about in the window (as consensus-signal reports it); null when not asked' })),
   ranked_entities: Type.Integer({ description: 'Tokens asked about in the window' }),
+  stream_calls: Type.Integer({ minimum: 0, description: 'Paid calls about any token in the window' }),
+  sample_sufficient: Type.Boolean({ description: 'The window holds at least 10 tokens asked about and 30 calls; below that the attention signal is unknown and its score 0' }),
 }, 'The service\'s own query stream; null when the leg failed');
 
 const Span = Open({ from: Type.String(), to: Type.String() }, 'UTC hour buckets from ≤ hour < to: the running hour and the five before it');
@@ -89,7 +97,7 @@ export const TrenchesCheckSchema = Type.Object({
   name: Nullable(Type.String()),
   verdict: Type.String({ enum: ['HIGH_CONFLUENCE', 'MODERATE', 'SINGLE_SIGNAL', 'NO_SIGNAL'], description: VERDICT_DESCRIPTION }),
   confluence_count: Type.Integer({ minimum: 0, maximum: 3 }),
-  signals: Type.Array(Signal, { description: 'runner: stage RUNNING or IGNITING; smart_money: ≥ 1 qualifying seed wallet (a winner) bought in 24 h; attention: ≥ 3 paid calls in the window, or ≥ 1 and percentile ≥ 90 among ≥ 10 tokens' }),
+  signals: Type.Array(Signal, { description: 'runner: stage RUNNING or IGNITING; smart_money: ≥ 1 qualifying seed wallet (a winner) bought in 24 h and still holds it; attention: ≥ 3 paid calls in the window, or ≥ 1 and percentile ≥ 90 among ≥ 10 tokens — only on a sample of ≥ 10 tokens and ≥ 30 calls, else unknown (insufficient_sample)' }),
   reasoning: Type.Array(Type.String()),
   legs_missing: Type.Array(LEG),
   degraded: Type.Boolean({ description: 'A leg failed: the count is a lower bound' }),
@@ -101,6 +109,7 @@ export const TrenchesCheckSchema = Type.Object({
   attention_window: Nullable(Span),
   holder_count: Nullable(Type.Integer({ description: 'Holders (owners) per enrich-token-light; null when unknown' })),
   liquidity_usd: Nullable(Type.Number()),
+  transfer_tax: TransferTaxSchema,
   prior_reading: Nullable(Open(PriorReadingFields, 'The service\'s earlier reading compared with (the latest ≥ 5 minutes old; a younger one only explains why deltas are locked)')),
   deltas: Nullable(DeltasSchema),
   deltas_unavailable: Nullable(DeltasUnavailableSchema),

@@ -20,13 +20,13 @@
  */
 import { rankEntities, windowBounds, type WindowBounds } from '../../../analytics/consensus.js';
 import type { AttentionReading } from '../../../analytics/discovery/confluence.js';
-import { ATTENTION_WINDOW_HOURS, SMART_MONEY_WINDOW_HOURS } from '../../../analytics/discovery/thresholds.js';
-import type { SmartBuy, SmartMoneySignal } from '../../../analytics/discovery/trenches.js';
+import { ATTENTION_MIN_STREAM_CALLS, ATTENTION_MIN_STREAM_TOKENS, ATTENTION_WINDOW_HOURS, SMART_MONEY_WINDOW_HOURS } from '../../../analytics/discovery/thresholds.js';
+import { attentionSampleSufficient, type SmartBuy, type SmartMoneySignal } from '../../../analytics/discovery/trenches.js';
 import { ApiError } from '../../../app/errors.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
 import {
-  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, defaultSeedSource, readSmartWallets, smartMoneySeed, winnerBuys,
+  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, defaultSeedSource, readSmartWallets, smartMoneySeed, winnerBuys, winnerExits,
   type SmartSeed, type SmartWalletsRead, type WinnerBuy,
 } from './smart-wallets.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
@@ -108,6 +108,11 @@ export function tokenBuys(buys: readonly WinnerBuy[], mint: string): SmartBuy[] 
   return buys.filter((b) => b.mint === mint).map((b) => ({ wallet: b.wallet, atMs: b.atMs }));
 }
 
+/** The winners that bought `mint` in the window and have sold out since (wallet → exit, unix ms). */
+export function tokenExits(leg: SmartMoneyRead, mint: string, nowMs: number): Map<string, number> {
+  return winnerExits(leg.read.wallets, mint, leg.buys.filter((b) => b.mint === mint).map((b) => b.wallet), nowMs);
+}
+
 export function smartMoneyCaveats(plan: SeedPlan, leg: SmartMoneyRead | null): Caveat[] {
   const list = plan.source === 'operator' ? 'the operator\'s list' : plan.source === 'default' ? 'the service\'s curated default list'
     : `the seed derived from recent public trading (no operator list${leg === null ? '' : '; the derived_seed_list caveat says how'})`;
@@ -116,7 +121,8 @@ export function smartMoneyCaveats(plan: SeedPlan, leg: SmartMoneyRead | null): C
     code: 'smart_money_wallets',
     message: `Smart money = buys (cash → token swaps) in the last ${SMART_MONEY_WINDOW_HOURS} h by the wallets of ${list} (${seedWalletCount(plan, leg)}) ` +
       `that qualify as winners as smart-money-flow measures them: win rate ≥ ${DEFAULT_MIN_WIN_RATE} over ≥ ${SMART_MIN_CLOSED_TRADES} closed trades in the last ${DEFAULT_LOOKBACK_DAYS} days` +
-      (leg === null ? '.' : ` (${winners} of the ${leg.read.wallets.length} read qualify). A seed wallet that does not qualify is not smart money: its buys do not count.`),
+      (leg === null ? '.' : ` (${winners} of the ${leg.read.wallets.length} read qualify). A seed wallet that does not qualify is not smart money: its buys do not count.`) +
+      ` Present means still holding: a buyer whose trades over the ${DEFAULT_LOOKBACK_DAYS}-day lookback show it sold out since is listed as exited (with when) and does not count.`,
   }];
   if (leg !== null) caveats.push(...leg.read.caveats);
   return caveats;
@@ -124,11 +130,17 @@ export function smartMoneyCaveats(plan: SeedPlan, leg: SmartMoneyRead | null): C
 
 /** The smart-money signal as an answer shows it. */
 export function smartMoneyView(s: SmartMoneySignal) {
-  return { score: s.score, distinct_buyers: s.distinct_buyers, latest_buy_at: s.latest_buy_at, window_hours: s.window_hours, buyers: s.buyers, factors: s.factors };
+  return {
+    score: s.score, distinct_buyers: s.distinct_buyers, holding_buyers: s.holding_buyers, latest_buy_at: s.latest_buy_at, window_hours: s.window_hours,
+    buyers: s.buyers, factors: s.factors,
+  };
 }
 
 export interface AttentionBoard {
   bounds: WindowBounds;
+  /** Tokens asked about in the window, and paid calls about them in all: the sample. */
+  rankedEntities: number;
+  streamCalls: number;
   /** Per token: calls in the window, percentile among the tokens asked about. */
   readingOf(mint: string): AttentionReading;
 }
@@ -138,11 +150,14 @@ export async function attentionBoard(ctx: HandlerContext): Promise<AttentionBoar
   const bounds = windowBounds(`${ATTENTION_WINDOW_HOURS}h` as '6h', ctx.now());
   const ranked = rankEntities(await ctx.store.queryCounts('token', bounds.from, bounds.to));
   const by = new Map(ranked.map((r) => [r.entity, r]));
+  const streamCalls = ranked.reduce((s, r) => s + r.count, 0);
   return {
     bounds,
+    rankedEntities: ranked.length,
+    streamCalls,
     readingOf: (mint) => {
       const r = by.get(mint);
-      return { calls: r?.count ?? 0, percentile: r?.percentile ?? null, rankedEntities: ranked.length };
+      return { calls: r?.count ?? 0, percentile: r?.percentile ?? null, rankedEntities: ranked.length, streamCalls };
     },
   };
 }
@@ -155,6 +170,17 @@ export async function attentionLeg(ctx: HandlerContext, caveats: Caveat[]): Prom
     caveats.push({ code: 'leg_degraded', leg: 'query_stream', message: 'Attention unavailable: the service\'s query stream could not be read; the attention signal is unknown and the others rank alone.' });
     return null;
   }
+}
+
+/** Said when the window's query stream is below the minimum sample: attention is not a signal then. */
+export function attentionSampleCaveat(board: AttentionBoard): Caveat | null {
+  if (attentionSampleSufficient(board)) return null;
+  return {
+    code: 'attention_insufficient_sample',
+    message: `The query stream holds ${board.rankedEntities} token(s) and ${board.streamCalls} paid call(s) in the attention window: below the minimum sample ` +
+      `(${ATTENTION_MIN_STREAM_TOKENS} tokens and ${ATTENTION_MIN_STREAM_CALLS} calls), a few callers' own calls would be all of it. The attention signal is unknown ` +
+      '(neither present nor absent, not counted) and adds 0 to the composite.',
+  };
 }
 
 export function attentionCaveat(): Caveat {

@@ -24,7 +24,7 @@ export function trendingSignalsBriefing(result: HandlerResult): string {
     const runner = t.runner ? `${t.runner.stage} (velocity ${t.runner.velocity})` : 'stage unknown';
     const whale = t.whale.read ? `whales ${t.whale.signal}` : 'whales not read';
     lines.push(
-      `${t.rank}. **${t.symbol ?? t.mint}** (${t.mint}): score ${t.score} [${strong}]; ${runner}; ${whale}; leans ${t.lean}; ` +
+      `${t.rank}. **${t.symbol ?? t.mint}** (${t.mint}): score ${t.score} [${strong}]${t.wash_penalty ? ` (wash trading suspected: volume and buy pressure count 0, ${t.wash_penalty.score_without_penalty} without)` : ''}; ${runner}; ${whale}; leans ${t.lean}; ` +
         `risk ${t.risk.score} ${t.risk.verdict}; price ${price(t.market.price_usd)} (${signed(t.market.price_change_24h_pct)} 24 h), liquidity ${usd(t.market.liquidity_usd)}`,
     );
   }

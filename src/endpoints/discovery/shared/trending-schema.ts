@@ -7,7 +7,6 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 import { LaunchRiskSchema } from './new-tokens-schema.js';
 
-const Lean = Type.String({ enum: ['accumulation', 'distribution', 'neutral'] });
 const Stage = Type.String({ enum: ['RUNNING', 'IGNITING', 'PARABOLIC_LATE', 'QUIET', 'FADING'] });
 
 const TrendingToken = Open({
@@ -17,7 +16,7 @@ const TrendingToken = Open({
   name: Nullable(Type.String()),
   lists: Type.Array(Type.String({ enum: ['top_boosts', 'latest_profiles'] }), { description: 'Which candidate list(s) named it' }),
   boost_total: Nullable(Type.Number({ description: 'Its total of active boosts (null when only in the latest profiles)' })),
-  score: Type.Number({ minimum: 0, maximum: 1, description: 'Weighted mean of the known factors, 4 decimals; without the whale leg exactly the daily brief\'s trending score' }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'Weighted mean of the known factors as listed, 4 decimals; without the whale leg exactly the daily brief\'s trending score, except that a suspected wash trade\'s volume_24h and buy_pressure count 0 (wash_penalty)' }),
   factors: Type.Array(Open({
     name: Type.String({ enum: ['volume_24h', 'liquidity', 'price_momentum', 'buy_pressure', 'holder_growth', 'attention', 'whale_flow'] }),
     value: Nullable(Type.Number({ minimum: 0, maximum: 1, description: '0–1, 4 decimals; null = unknown (left out of the mean)' })),
@@ -25,7 +24,12 @@ const TrendingToken = Open({
   })),
   data_complete: Type.Boolean(),
   unknown_factors: Type.Array(Type.String()),
-  lean: Lean,
+  wash_penalty: Nullable(Open({
+    factors: Type.Array(Type.String({ enum: ['volume_24h', 'buy_pressure'] }), { description: 'The factors counted 0' }),
+    score_without_penalty: Type.Number({ minimum: 0, maximum: 1, description: 'The score with those factors at face value' }),
+    reason: Type.String(),
+  }, 'Wash trading suspected (runner.wash_trade_suspected): its 24 h volume and buy pressure are not demand and count 0; null otherwise')),
+  lean: Type.String({ enum: ['accumulation', 'distribution', 'neutral'], description: 'Buy share 24 h (≥ 0.55 +1, ≤ 0.45 −1) and whale signal vote; then: wash trading suspected → the buy share does not vote and the lean is at most neutral; runner stage FADING (sellers in control, or liquidity pulled) → distribution' }),
   reasoning: Type.Array(Type.String(), { description: 'The composite\'s factors strongest first, the runner stage, the whale read, the risk and the lean, in words' }),
   market: Open({
     price_usd: Nullable(Type.Number()),

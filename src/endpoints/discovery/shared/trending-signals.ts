@@ -138,13 +138,15 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
     const lm = launch.get(mint) ?? null;
     const holderGrowth = holderGrowthPct(histories[i]!.map((s) => s.data.holder_count).filter((v): v is number => typeof v === 'number'));
     const attentionCalls = callsBy.get(mint) ?? 0;
+    const runner = lm ? runnerStage(lm, null, nowMs) : null;
     return {
       mint, market: m, lists: listsOf.get(mint)!, boostTotal: boostOf.get(mint) ?? null, holderGrowth, attentionCalls, maxAttention,
       risk: riskOf(mint)!,
-      runner: lm ? runnerStage(lm, null, nowMs) : null,
+      runner,
       velocity: lm ? velocityScore(lm) : null,
       pairAgeHours: lm ? pairAgeHours(lm, nowMs) : null,
-      composite: trendingSignalScore(inputsOf(m, holderGrowth, attentionCalls, maxAttention)),
+      // A suspected wash trade's volume and buy pressure are not demand: they count 0 (sentiment.ts).
+      composite: trendingSignalScore(inputsOf(m, holderGrowth, attentionCalls, maxAttention), undefined, runner?.wash_trade_suspected ?? false),
       whale: whaleDefault,
     };
   });
@@ -176,7 +178,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
         whaleSummary.failed++;
       }
     });
-    for (const s of scored) s.composite = trendingSignalScore(inputsOf(s.market, s.holderGrowth, s.attentionCalls, s.maxAttention), s.whale.signal);
+    for (const s of scored) s.composite = trendingSignalScore(inputsOf(s.market, s.holderGrowth, s.attentionCalls, s.maxAttention), s.whale.signal, s.runner?.wash_trade_suspected ?? false);
     scored.sort(byScore);
     if (failures.length > 0) {
       caveats.push({ code: 'leg_degraded', leg: 'whale-watch', message: `The whale-watch leg failed for ${failures.join(', ')}: their whale flow is unknown and left out of their scores (the rest of the answer stands).` });
@@ -185,7 +187,9 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
 
   // 5. The list and its sentiment.
   const listed = scored.slice(0, limit);
-  const sentiment = marketSentiment(listed.map((s) => ({ mint: s.mint, buyShareH24: buyShare(s.market), whaleSignal: s.whale.signal })));
+  const sentiment = marketSentiment(listed.map((s) => ({
+    mint: s.mint, buyShareH24: buyShare(s.market), whaleSignal: s.whale.signal, stage: s.runner?.stage ?? null, washTradeSuspected: s.runner?.wash_trade_suspected ?? false,
+  })));
   const leanOf = new Map(sentiment.per_token.map((t) => [t.mint, t]));
   const tokens = listed.map((s, i) => tokenView(i + 1, s, leanOf.get(s.mint)!));
 
@@ -254,6 +258,7 @@ function tokenView(rank: number, s: Scored, lean: { lean: string; reasons: strin
     factors: s.composite.factors,
     data_complete: s.composite.data_complete,
     unknown_factors: s.composite.unknown_factors,
+    wash_penalty: s.composite.wash_penalty,
     lean: lean.lean,
     reasoning,
     market: {
