@@ -41,6 +41,11 @@ export const UNBOUNDED_PERCENT: ReadonlyArray<[RegExp, string]> = [
   [/threshold/, 'a rule\'s threshold echoed beside it, often on a signed change (a TVL fall of −15 %)'],
 ];
 
+/** Percents exempt at one place only (matched against the field's path), each with where it is documented. */
+export const UNBOUNDED_PERCENT_AT: ReadonlyArray<[RegExp, string]> = [
+  [/max_drawdown\.value_pct$/, 'copy-trade drawdown over the peak equity: above 100 % when the wallet lost more than its peak capital deployed (docs/copy-trade.md)'],
+];
+
 /** Fields named like percents that are not percents of a whole: echoes of inputs and documented thresholds are kept in range anyway. */
 const isPercentKey = (k: string) => /(_pct|_percent)$/.test(k) || k === 'pct' || k === 'percentile';
 const isScoreKey = (k: string) => k === 'score' || /_score$/.test(k);
@@ -85,7 +90,7 @@ export function checkRanges(answer: Json, where: string, t: Tally): void {
       if (typeof leaf.value !== 'number') continue;
       const { key, value, path } = leaf;
       if (isPercentKey(key)) {
-        if (exemption(key)) continue;
+        if (exemption(key) || UNBOUNDED_PERCENT_AT.some(([re]) => re.test(path))) continue;
         t.check('ranges', value >= 0 && value <= 100, `${where} ${path}`, () => `percent ${value} outside 0–100`);
       } else if (isScoreKey(key)) {
         const max = SCORES_0_100.has(key) ? 100 : 1;

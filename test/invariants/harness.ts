@@ -92,9 +92,26 @@ export function invariantsSuite(spec: SuiteSpec): void {
       let turn = 0;
       const pay = async (c: Call): Promise<Answer | undefined> => {
         const started = performance.now();
-        const res = await paidInvoke(payers[turn++ % payers.length]!, s, c.key, c.body);
-        const text = await res.text();
+        // A payment the chain refused as retryable (a blockhash that aged out on a loaded machine) or a
+        // payload that could not be built is never charged: the call is paid again, by the next payer.
+        let res: Response | undefined;
+        let text = '';
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          try {
+            res = await paidInvoke(payers[turn++ % payers.length]!, s, c.key, c.body);
+            text = await res.text();
+          } catch (err) {
+            res = undefined;
+            text = (err as Error).message;
+            continue;
+          }
+          if (!(res.status === 402 && /"retryable":true/.test(text))) break;
+        }
         timeByKey.set(c.key, (timeByKey.get(c.key) ?? 0) + performance.now() - started);
+        if (!res) {
+          refused.push(`${whereOf(c)}: no answer (${text})`);
+          return undefined;
+        }
         if (res.status !== 200) {
           refused.push(`${whereOf(c)}: ${res.status} ${text.slice(0, 300)}`);
           return undefined;

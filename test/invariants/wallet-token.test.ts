@@ -13,7 +13,7 @@ const names = (xs: { name: string }[]) => xs.map((x) => x.name).join(',');
 invariantsSuite({
   title: 'wallet, token and intelligence',
   at: new Date('2026-11-20T12:00:00Z'),
-  concurrency: 24,
+  concurrency: 10,
   calls: () => {
     const calls: Call[] = [];
     for (const tok of CAST_TOKENS) {
