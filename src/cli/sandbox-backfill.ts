@@ -27,6 +27,7 @@ import type { HandlerContext } from '../registry/types.js';
 import { FaultController } from '../sandbox/providers/faults.js';
 import { startSandboxProviders } from '../sandbox/providers/index.js';
 import { CAST, createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from '../sandbox/world/index.js';
+import { BONK_MINT, JUP_MINT } from '../sandbox/world/entities.js';
 import { createSources } from '../sources/index.js';
 import type { SnapshotRecord, SnapshotSubjectType, Store } from '../store/types.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
@@ -103,9 +104,23 @@ export function perpsWalletSubjects(): Subject[] {
   return Object.values(CAST).flatMap((e) => (e.kind === 'wallet' && e.class.startsWith('perps:') ? [{ type: 'perps_wallet' as const, address: e.address }] : []));
 }
 
+/**
+ * The sandbox twins of mainnet tokens the documented examples name (JUP in token-trend, due-diligence and
+ * compare-tokens; BONK in compare-tokens and check-alerts): not cast members, but an example run after a
+ * backfill should show the series it promises, not one daily point.
+ */
+export function twinTokenSubjects(): Subject[] {
+  return [JUP_MINT, BONK_MINT].map((address) => ({ type: 'token' as const, address }));
+}
+
 /** The perps markets snapshotted daily: pool venue A's (perps-market-structure, subject 'A'). */
 export function perpsMarketSubjects(): Subject[] {
   return [{ type: 'perps_market', address: 'A' }];
+}
+
+/** Everything the backfill writes a daily point for. */
+export function backfillSubjects(): Subject[] {
+  return [...castSubjects(), ...twinTokenSubjects(), ...perpsWalletSubjects(), ...perpsMarketSubjects()];
 }
 
 export async function backfillSandbox(options: BackfillOptions): Promise<BackfillReport> {
@@ -115,7 +130,7 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
   const today = utcDay(options.now);
   const fromDay = addDays(today, -days);
   const toDay = addDays(today, -1);
-  const subjects = [...castSubjects(), ...perpsWalletSubjects(), ...perpsMarketSubjects()];
+  const subjects = backfillSubjects();
   const report: BackfillReport = {
     days, from_day: fromDay, to_day: toDay,
     subjects: {

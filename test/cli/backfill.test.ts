@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config/index.js';
-import { backfillSandbox, castSubjects, perpsMarketSubjects, perpsWalletSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
+import { backfillSandbox, backfillSubjects, perpsWalletSubjects, type BackfillReport } from '../../src/cli/sandbox-backfill.js';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
@@ -46,15 +46,15 @@ describe('sandbox backfill', () => {
   }
 
   it('writes a daily point (today − 8 … yesterday, at noon UTC) for every cast token and wallet, the cast perps traders and perps_market/A, each also an observation', async () => {
-    const subjects = [...castSubjects(), ...perpsWalletSubjects(), ...perpsMarketSubjects()];
-    // 29 cast tokens (23 + the 6 fresh launches, each alive at noon of every day: relaunched every 6–24 h),
-    // 38 cast wallets (30 + the 8 smart-money wallets), the 6 WALLET_PERP_* traders' perps positions, pool venue A's markets.
-    assert.equal(subjects.length, 74);
+    const subjects = backfillSubjects();
+    // 29 cast tokens (23 + the 6 fresh launches, each alive at noon of every day: relaunched every 6–24 h) and the
+    // JUP and BONK twins the documented examples name, 38 cast wallets (30 + the 8 smart-money wallets), the 6 WALLET_PERP_* traders' perps positions, pool venue A's markets.
+    assert.equal(subjects.length, 76);
     assert.deepEqual(perpsWalletSubjects().map((s) => s.address).sort(), [
       A.WALLET_PERP_SCALPER, A.WALLET_PERP_SWING, A.WALLET_PERP_POSITION, A.WALLET_PERP_NEAR_LIQ, A.WALLET_PERP_MULTI_VENUE, A.WALLET_PERP_B_TRADER,
     ].sort());
-    assert.deepEqual(report.subjects, { tokens: 29, wallets: 38, perps_wallets: 6, perps_markets: 1 });
-    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 74 * DAYS, kept: 0, failed: 0, errors: [] });
+    assert.deepEqual(report.subjects, { tokens: 31, wallets: 38, perps_wallets: 6, perps_markets: 1 });
+    assert.deepEqual({ written: report.written, kept: report.kept, failed: report.failed, errors: report.errors }, { written: 76 * DAYS, kept: 0, failed: 0, errors: [] });
     const expectedDays = Array.from({ length: DAYS }, (_, i) => dayOf(now - (DAYS - i) * DAY));
     for (const s of subjects) {
       const rows = await service.store.getSnapshots(s.type, s.address, dayOf(now - 40 * DAY), dayOf(now));
@@ -123,7 +123,7 @@ describe('sandbox backfill', () => {
     await service.store.deleteObservationsBefore(new Date(now - 60_000));
     assert.deepEqual(await service.store.observationsBetween('token', A.TOKEN_SAFE, new Date(0), new Date(now - 60_000), 100), []);
     const again = await backfillSandbox({ store: service.store, seed, days: DAYS, now: new Date(now), timers: new ManualTimers() });
-    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 74 * DAYS });
+    assert.deepEqual({ written: again.written, kept: again.kept }, { written: 0, kept: 76 * DAYS });
     assert.deepEqual(await service.store.getSnapshots('token', A.TOKEN_SAFE, dayOf(now - DAYS * DAY), dayOf(now - DAY)), before);
     const logged = await service.store.observationsBetween('token', A.TOKEN_SAFE, new Date(0), new Date(now - 60_000), 100);
     assert.deepEqual(logged.map((o) => [o.observedAt.toISOString(), o.data]), before.map((r) => [r.takenAt.toISOString(), r.data]));
