@@ -342,6 +342,17 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.equal(runner.prior_reading_at, '2026-11-19T12:00:00.000Z');
     assert.ok(scan.rugs.some((r: Json) => r.mint === A.TOKEN_LAUNCH_RUNNER && r.listed));
   });
+
+  it('14:00: WASH (2 h into a 12 h life) reads IGNITING on washed trades — trenches-check does not count it as a runner, and its runner leg is 0', async () => {
+    assert.equal(launchStageAt('TOKEN_LAUNCH_WASH', launchAgeMinutes('TOKEN_LAUNCH_WASH', clock)), 'IGNITING');
+    const d = await ok(service, 'trenches-check', { mint: A.TOKEN_LAUNCH_WASH }, TRENCHES_CHECK, 'base');
+    assert.equal(d.runner.stage, 'IGNITING');
+    assert.equal(d.runner.wash_trade_suspected, true);
+    assert.deepEqual([signal(d, 'runner').present, signal(d, 'runner').status], [false, 'absent']);
+    assert.match(signal(d, 'runner').detail, /runner stage IGNITING, but wash trading is suspected/);
+    assert.equal(d.factors[0].value, 0);
+    assert.equal(d.score, weighted(d.factors));
+  });
 });
 
 describe('trenches legs failing (a service of their own: a failing source opens its circuit breaker for 10 s)', () => {

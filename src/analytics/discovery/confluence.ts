@@ -2,7 +2,8 @@
  * Confluence of the three trenches signals for one token (trenches-check; the per-token verdict of
  * trenches-scan). docs/discovery.md "Confluence". A signal is present when:
  *
- *  - runner:      the runner stage is RUNNING or IGNITING;
+ *  - runner:      the runner stage is RUNNING or IGNITING, and no wash trading is suspected (a stage read
+ *                 from washed trades is not a runner);
  *  - smart money: at least CONFLUENCE_MIN_SMART_BUYERS (1) distinct smart wallet bought within the last
  *                 SMART_MONEY_WINDOW_HOURS (24 h) AND STILL HOLDS it (a buyer that sold out since is
  *                 reported as exited, with when, and does not count);
@@ -50,6 +51,8 @@ export interface AttentionReading {
 export interface ConfluenceInput {
   /** null = the runner leg failed (market data unavailable). */
   runnerStage: RunnerStage | null;
+  /** The runner reading's wash-trade flag: a stage read from washed trades is no runner signal. */
+  washTradeSuspected?: boolean;
   /** null = the smart-money leg failed. */
   smartBuyers: readonly SmartBuy[] | null;
   /** Buyers that sold out since (wallet → exit, unix ms): not present. */
@@ -98,8 +101,11 @@ export function attentionPresent(a: AttentionReading): boolean | null {
 
 const statusOf = (present: boolean): SignalStatus => (present ? 'present' : 'absent');
 
-function runnerSignal(stage: RunnerStage | null): ConfluenceSignal {
+function runnerSignal(stage: RunnerStage | null, washed: boolean): ConfluenceSignal {
   if (stage === null) return { name: 'runner', present: null, status: 'leg_failed', detail: 'runner stage unavailable (market data leg failed)' };
+  if (washed && (stage === 'RUNNING' || stage === 'IGNITING')) {
+    return { name: 'runner', present: false, status: 'absent', detail: `runner stage ${stage}, but wash trading is suspected: the stage is read from washed trades, not a runner signal` };
+  }
   const present = stage === 'RUNNING' || stage === 'IGNITING';
   return { name: 'runner', present, status: statusOf(present), detail: `runner stage ${stage}${present ? '' : ' (needs RUNNING or IGNITING)'}` };
 }
@@ -141,7 +147,7 @@ function attentionSignalOf(a: AttentionReading | null): ConfluenceSignal {
 }
 
 export function confluence(i: ConfluenceInput): ConfluenceResult {
-  const signals = [runnerSignal(i.runnerStage), smartSignal(i.smartBuyers, i.smartExits, i.nowMs), attentionSignalOf(i.attention)];
+  const signals = [runnerSignal(i.runnerStage, i.washTradeSuspected === true), smartSignal(i.smartBuyers, i.smartExits, i.nowMs), attentionSignalOf(i.attention)];
   const count = signals.filter((s) => s.present === true).length;
   const missing = signals.filter((s) => s.status === 'leg_failed').map((s) => s.name);
   const thin = signals.filter((s) => s.status === 'insufficient_sample').map((s) => s.name);

@@ -45,9 +45,12 @@ export function trenchesComposite(legs: { runner: number | null; smartMoney: num
   return { score, factors, legs_missing: missing, degraded: missing.length > 0 };
 }
 
-/** The runner leg: the velocity score, except a FADING token (sellers in control or a rug) signals nothing. */
-export function runnerLegValue(stage: RunnerStage, velocity: number): number {
-  return stage === 'FADING' ? 0 : velocity;
+/**
+ * The runner leg: the velocity score, except that a FADING token (sellers in control or a rug) signals nothing,
+ * and neither does a suspected wash trade: its acceleration, buy share and turnover are read from washed trades.
+ */
+export function runnerLegValue(stage: RunnerStage, velocity: number, washTradeSuspected = false): number {
+  return stage === 'FADING' || washTradeSuspected ? 0 : velocity;
 }
 
 // ── Smart money ─────────────────────────────────────────────────────────────────────────────────────

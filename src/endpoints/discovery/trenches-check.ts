@@ -13,7 +13,8 @@ export default defineEndpoint({
   description:
     'Confluence verdict for one token of any age: HIGH_CONFLUENCE (3 signals present), MODERATE (2), SINGLE_SIGNAL ' +
     '(1) or NO_SIGNAL, with the count, each signal\'s evidence and reasoning. Signals: runner (runner stage RUNNING ' +
-    'or IGNITING on its deepest DEX pair; the stage, its reasons, velocity, wash and rug flags are included), smart ' +
+    'or IGNITING on its deepest DEX pair, not counted when wash trading is suspected; the stage, its reasons, ' +
+    'velocity, wash and rug flags are included), smart ' +
     'money (at least one smart wallet qualifying as a winner as in smart-money-flow, win rate at least 0.55 over at ' +
     'least 5 closed trades in 14 days, bought it in the last 24 h and still holds it; the buyers with their times, ' +
     'and those that sold out since as exited with when, not present), attention (at least 3 paid calls naming it in ' +

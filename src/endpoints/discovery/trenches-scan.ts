@@ -14,7 +14,7 @@ export default defineEndpoint({
     'Fresh tokens from the market-data source\'s latest token profiles and top boosts (only tokens that paid for a ' +
     'profile or boost are seen; stated in a caveat) no older than max_token_age_hours with at least ' +
     'min_liquidity_usd of liquidity (an unknown age or liquidity passes), ranked by a three-signal composite 0 to 1: ' +
-    'runner 0.45 (the velocity score; 0 when FADING), smart money 0.45 (distinct buyers in the last 24 h still holding ' +
+    'runner 0.45 (the velocity score; 0 when FADING or when wash trading is suspected), smart money 0.45 (distinct buyers in the last 24 h still holding ' +
     'it, weighted by recency, among the smart wallets qualifying as winners as in smart-money-flow: win rate at least ' +
     '0.55 over at least 5 closed trades in 14 days; a buyer that sold out since is listed as exited and does not ' +
     'count), attention 0.10 (paid calls naming the token in this service\'s query stream over the last 6 hours; 0, ' +

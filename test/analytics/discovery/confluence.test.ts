@@ -27,8 +27,11 @@ describe('confluence verdict', () => {
     assert.match(c.reasoning.join('\n'), /smart_money: present — 1 distinct smart wallet\(s\) bought in the last 24 h and still hold it/);
   });
 
-  test('runner: RUNNING or IGNITING only', () => {
+  test('runner: RUNNING or IGNITING only, and not on washed trades', () => {
     assert.equal(confluence({ ...base, runnerStage: 'IGNITING' }).confluence_count, 3);
+    const washed = confluence({ ...base, runnerStage: 'RUNNING', washTradeSuspected: true }).signals[0]!;
+    assert.deepEqual([washed.present, washed.status], [false, 'absent']);
+    assert.match(washed.detail, /runner stage RUNNING, but wash trading is suspected/);
     for (const stage of ['PARABOLIC_LATE', 'QUIET', 'FADING'] as const) {
       const c = confluence({ ...base, runnerStage: stage });
       assert.deepEqual([c.confluence_count, c.verdict], [2, 'MODERATE'], stage);

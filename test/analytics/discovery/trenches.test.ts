@@ -43,6 +43,8 @@ describe('trenchesComposite', () => {
     assert.equal(runnerLegValue('RUNNING', 0.7), 0.7);
     assert.equal(runnerLegValue('QUIET', 0.2), 0.2);
     assert.equal(runnerLegValue('FADING', 0.9), 0);
+    // A suspected wash trade's velocity is read from washed trades: no runner evidence.
+    assert.equal(runnerLegValue('RUNNING', 0.7, true), 0);
   });
 });
 

@@ -67,13 +67,14 @@ export function trenchesReading(mint: string, i: TrenchesInputs): TrenchesReadin
   const smart = i.buys === null ? null : smartMoneySignal(tokenBuys(i.buys, mint), i.nowMs, SMART_MONEY_WINDOW_HOURS, exits);
   const attention = i.attention === null ? null : attentionSignal(i.attention);
   const composite = trenchesComposite({
-    runner: i.market === undefined ? null : runner === null ? 0 : runnerLegValue(runner.stage.stage, runner.velocity.score),
+    runner: i.market === undefined ? null : runner === null ? 0 : runnerLegValue(runner.stage.stage, runner.velocity.score, runner.stage.wash_trade_suspected),
     smartMoney: smart?.score ?? null,
     attention: attention?.score ?? null,
   });
   // Without a pair the runner leg ran and found nothing: QUIET evidence (absent), worded as what it is.
   const c = confluence({
     runnerStage: i.market === undefined ? null : runner?.stage.stage ?? 'QUIET',
+    washTradeSuspected: runner?.stage.wash_trade_suspected ?? false,
     smartBuyers: i.buys === null ? null : tokenBuys(i.buys, mint),
     smartExits: exits,
     attention: i.attention,

@@ -97,7 +97,7 @@ export const TrenchesCheckSchema = Type.Object({
   name: Nullable(Type.String()),
   verdict: Type.String({ enum: ['HIGH_CONFLUENCE', 'MODERATE', 'SINGLE_SIGNAL', 'NO_SIGNAL'], description: VERDICT_DESCRIPTION }),
   confluence_count: Type.Integer({ minimum: 0, maximum: 3 }),
-  signals: Type.Array(Signal, { description: 'runner: stage RUNNING or IGNITING; smart_money: ≥ 1 qualifying seed wallet (a winner) bought in 24 h and still holds it; attention: ≥ 3 paid calls in the window, or ≥ 1 and percentile ≥ 90 among ≥ 10 tokens — only on a sample of ≥ 10 tokens and ≥ 30 calls, else unknown (insufficient_sample)' }),
+  signals: Type.Array(Signal, { description: 'runner: stage RUNNING or IGNITING without wash trading suspected; smart_money: ≥ 1 qualifying seed wallet (a winner) bought in 24 h and still holds it; attention: ≥ 3 paid calls in the window, or ≥ 1 and percentile ≥ 90 among ≥ 10 tokens — only on a sample of ≥ 10 tokens and ≥ 30 calls, else unknown (insufficient_sample)' }),
   reasoning: Type.Array(Type.String()),
   legs_missing: Type.Array(LEG),
   degraded: Type.Boolean({ description: 'A leg failed: the count is a lower bound' }),
