@@ -57,9 +57,22 @@ describe('whale-watch: USD buy and sell volume of the whales over the window', (
     assert.ok(week.summary.buy_volume_usd > day.summary.buy_volume_usd);
   });
 
-  it('due-diligence carries the same whale volumes in its whale_activity', async () => {
+  it('due-diligence carries the same whale volumes in its whale_activity, at the same price as whale-watch', async () => {
     const j = await call('due-diligence', { mint: A.TOKEN_RISKY });
     assert.equal(typeof j.whale_activity.summary.sell_volume_usd, 'number', JSON.stringify(j.whale_activity.summary));
     assertVolumesAddUp({ ...j.whale_activity, price_usd: j.token_analysis.price.price_usd });
+  });
+});
+
+describe('whale-watch and due-diligence at one moment: the same price, the same USD flows', () => {
+  const fixed = paidSuite({ fixedNow: new Date('2026-11-20T10:17:00Z') });
+
+  it('whale-watch values the flows at the token analysis\'s median price (three sources), as due-diligence does', async () => {
+    for (const mint of [A.TOKEN_RISKY, A.TOKEN_WHALE_ACCUMULATING]) {
+      const [ww, dd] = await Promise.all([fixed.call('whale-watch', { mint }), fixed.call('due-diligence', { mint })]);
+      assert.equal(ww.price_usd, dd.token_analysis.price.price_usd, mint);
+      const pick = (s: Json) => [s.net_flow_usd, s.buy_volume_usd, s.sell_volume_usd];
+      assert.deepEqual(pick(ww.summary), pick(dd.whale_activity.summary), mint);
+    }
   });
 });

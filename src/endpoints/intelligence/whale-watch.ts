@@ -18,7 +18,8 @@ export default defineEndpoint({
     'of its start balance or more, distributing at −0.5 % or less, else holding) with the transactions as evidence. ' +
     'Pools, bonding curves, burn addresses and exchanges are marked with their role and never counted as whales. ' +
     'Summary: whale counts per trend, net whale flow and a signal (accumulation, distribution, neutral), and the ' +
-    'whales\' USD buy and sell volume over the window: each listed transfer is valued at the current price ' +
+    'whales\' USD buy and sell volume over the window: each listed transfer is valued at the current price (the ' +
+    'median of the wallet-asset, market-data and price-aggregator readings, as in the token analysis) ' +
     '(delta_usd, cents), each whale\'s bought_usd / sold_usd sum its transfers, and buy_volume_usd / ' +
     'sell_volume_usd sum those over every whale whose history was read, so every total recomputes from its parts.',
   input: Type.Object(

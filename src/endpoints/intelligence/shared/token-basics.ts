@@ -1,8 +1,10 @@
 /**
  * The few facts whale-watch needs about a token — supply, price, top holders — without the full token
- * analysis (no quotes, no metadata): three legs in parallel. The mint account and the holders are
- * required (without them there is nothing to watch); the price is optional (median of the market-data
- * and price-aggregator readings; unknown → every ordinary top holder is watched, with a caveat).
+ * analysis (no quotes, no metadata): legs in parallel. The mint account and the holders are required
+ * (without them there is nothing to watch); the price is optional — the median of the same three readings
+ * the token analysis uses (wallet-asset provider, market data, price aggregator), so whale-watch values a
+ * whale's flow at the very price due-diligence and enrich-token-full show for the token; unknown → every
+ * ordinary top holder is watched, with a caveat.
  */
 import { ApiError } from '../../../app/errors.js';
 import { medianPrice } from '../../../analytics/token-price.js';
@@ -27,6 +29,7 @@ export async function tokenBasics(mint: string, ctx: HandlerContext): Promise<To
   const legs = await gatherLegs({
     mintAccount: () => sources.rpc.getAccountInfo(mint, signal),
     holders: () => fetchTopHolders(mint, sources, ctx.entities, signal),
+    asset: () => sources.helius.getAsset(mint, signal),
     pairs: () => sources.dexscreener.tokenPairs([mint], signal),
     aggregatorPrice: () => sources.jupiter.prices([mint], signal),
   });
@@ -36,7 +39,9 @@ export async function tokenBasics(mint: string, ctx: HandlerContext): Promise<To
   const caveats: Caveat[] = [];
   const pair = bestPair(optional(legs.pairs, caveats, 'Market-data price') ?? [], mint);
   const prices = optional(legs.aggregatorPrice, caveats, 'Aggregator price');
+  const asset = optional(legs.asset, caveats, 'Wallet-asset provider price');
   const price = medianPrice([
+    { source: 'wallet_assets', price: asset?.token_info?.price_info?.price_per_token },
     { source: 'market_data', price: pair?.priceUsd !== undefined ? Number(pair.priceUsd) : null },
     { source: 'price_aggregator', price: prices?.[mint]?.usdPrice },
   ]).price_usd;
