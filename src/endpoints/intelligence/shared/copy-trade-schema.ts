@@ -50,7 +50,7 @@ export const CopyTradeSchema = Open({
   max_drawdown: Open({
     measure: Type.String({ enum: ['max_peak_to_trough'], description: 'Which drawdown: the deepest peak-to-trough fall in USD of the realized equity curve over the window (not the current one); every field below describes that one episode' }),
     value_usd: Nullable(Type.Number({ description: 'That episode\'s fall: peak_equity_usd − trough_equity_usd' })),
-    value_pct: Nullable(Type.Number({ description: 'The same episode\'s fall in percent of its own peak: value_usd ÷ peak_equity_usd × 100 (2 decimals, from the rounded figures shown)' })),
+    value_pct: Nullable(Type.Number({ description: 'The same episode\'s fall in percent of its own peak: value_usd ÷ peak_equity_usd × 100 (2 decimals, from the rounded figures shown); above 100 when the losses exceed that peak equity (the wallet kept re-deploying fresh capital)' })),
     reason: Reason,
     equity_basis_usd: Type.Number({ description: 'Starting equity of the curve: the peak capital deployed (largest total cost of open lots at any moment)' }),
     peak_equity_usd: Nullable(Type.Number({ description: 'The running peak the episode fell from' })),
