@@ -246,14 +246,37 @@ describe('smart-money-trenches', () => {
     assert.equal(two.candidates.ranked, 3);
   });
 
-  it('3 h later (12:00, RUNNER sold at 11:30/11:40/11:50): still 3 buyers, each marked sold since', async () => {
-    service.advance(3 * 3_600_000);
-    const d = await ok(service, 'smart-money-trenches', {});
+  it('11:45 (RUNNER sold out by SMART_1 at 11:30, SMART_2 at 11:40): the exited buyers are listed as exited and add nothing', async () => {
+    service.advance(2.75 * 3_600_000);
+    const d = await ok(service, 'smart-money-trenches', { format: 'both' });
     assert.deepEqual(mints(d), [A.TOKEN_LAUNCH_RUNNER]);
-    assert.equal(d.tokens[0].token_age_hours, 4);
-    assert.deepEqual(d.tokens[0].buyers.map((b: Json) => [b.wallet, b.sold_since]), [[S3, true], [S2, true], [S1, true]]);
-    // 3 h 25 min after SMART_3's buy: 1 − 3.4167 ÷ 12.
-    assert.equal(d.tokens[0].buyers[0].recency, 0.7153);
+    const t = d.tokens[0];
+    assert.equal(t.token_age_hours, 3.75);
+    assert.deepEqual(t.buyers.map((b: Json) => [b.wallet, b.sold_since, b.holding, b.exited_at]), [
+      [S3, false, true, null],
+      [S2, true, false, '2026-11-20T11:40:00.000Z'],
+      [S1, true, false, '2026-11-20T11:30:00.000Z'],
+    ]);
+    assert.equal(t.distinct_smart_buyers, 3);
+    assert.equal(t.holding_smart_buyers, 1);
+    assert.equal(t.exited_smart_buyers, 2);
+    assert.equal(t.latest_holding_buy_at, '2026-11-20T08:35:00.000Z');
+    // Only SMART_3 counts: 3 h 10 min after its buy, recency 1 − 3.1667 ÷ 12 = 0.7361; score 0.7361 ÷ 3.
+    assert.equal(t.buyers[0].recency, 0.7361);
+    assert.deepEqual(t.factors.map((f: Json) => [f.name, f.value]), [[S3, 0.7361]]);
+    assert.equal(t.smart_money_score, round4(0.7361111 / 3));
+    assert.match(d.llm_summary, /1 smart buyer\(s\) still holding \(2 more sold out since: not counted\)/);
+    // min_buyers reads the holders: 2 required → RUNNER (1 holder) is out.
+    const two = await ok(service, 'smart-money-trenches', { min_buyers: 2 }, 'base');
+    assert.deepEqual(mints(two), []);
+    assert.equal(two.candidates.below_min_buyers, 1);
+  });
+
+  it('12:00 (SMART_3 sold out at 11:50 too): no smart buyer holds RUNNER, so it is not listed', async () => {
+    service.advance(0.25 * 3_600_000);
+    const d = await ok(service, 'smart-money-trenches', {});
+    assert.ok(!mints(d).includes(A.TOKEN_LAUNCH_RUNNER));
+    assert.ok(d.candidates.below_min_buyers >= 1, 'RUNNER: bought in the window, nobody holds it');
   });
 
   it('the wallet source down: 502, not charged', async () => {

@@ -53,10 +53,11 @@ export function smartMoneyTrenchesBriefing(result: HandlerResult): string {
   ];
   for (const [i, t] of tokens.entries()) {
     const who = t.symbol ? `${t.symbol} (${t.mint})` : t.mint;
-    lines.push(`${i + 1}. ${who}: ${t.distinct_smart_buyers} smart buyer(s), latest ${t.latest_buy_at}, age ${t.token_age_hours} h, score ${t.smart_money_score}` +
-      ` — ${(t.buyers as Data[]).map((b) => `${short(b.wallet)}${b.sold_since ? ' (sold since)' : ''}`).join(', ')}`);
+    const exited = t.exited_smart_buyers > 0 ? ` (${t.exited_smart_buyers} more sold out since: not counted)` : '';
+    lines.push(`${i + 1}. ${who}: ${t.holding_smart_buyers} smart buyer(s) still holding${exited}, latest holder's buy ${t.latest_holding_buy_at}, age ${t.token_age_hours} h, score ${t.smart_money_score}` +
+      ` — ${(t.buyers as Data[]).map((b) => `${short(b.wallet)}${!b.holding ? ` (exited ${b.exited_at})` : b.sold_since ? ' (sold some since)' : ''}`).join(', ')}`);
   }
-  if (tokens.length === 0) lines.push(`- No fresh token met the filters (${d.candidates.tokens_bought} bought: ${d.candidates.too_old} too old, ${d.candidates.below_min_buyers} below ${d.criteria.min_buyers} buyer(s)).`);
+  if (tokens.length === 0) lines.push(`- No fresh token met the filters (${d.candidates.tokens_bought} bought: ${d.candidates.too_old} too old, ${d.candidates.below_min_buyers} with fewer than ${d.criteria.min_buyers} buyer(s) still holding).`);
   lines.push(`- Smart wallets: win rate ≥ ${d.criteria.smart_wallet_rule.min_win_rate} over ${d.criteria.smart_wallet_rule.lookback_days} d; ${smart.not_qualifying.length} seed wallet(s) do not count`);
   lines.push(...caveatLines(result));
   return lines.join('\n');

@@ -128,7 +128,9 @@ const Buyer = Open({
   last_buy_at: Type.String(),
   age_hours: Type.Number({ description: 'Hours since its latest buy (4 decimals)' }),
   recency: Type.Number({ description: '1 − age ÷ hours_back (4 decimals)' }),
-  sold_since: Type.Boolean({ description: 'It sold some of the token after its first buy in the window' }),
+  sold_since: Type.Boolean({ description: 'It sold some of the token after its first buy in the window (part or all)' }),
+  holding: Type.Boolean({ description: 'It still holds the token now; false = it sold out since (exited): listed, but adds nothing to the score, the count or the rank' }),
+  exited_at: Nullable(Type.String({ description: 'When it exited (its last sell, after which it held nothing); null while holding' })),
 });
 
 export const SmartTrenchTokenSchema = Open({
@@ -137,10 +139,13 @@ export const SmartTrenchTokenSchema = Open({
   name: Nullable(Type.String()),
   token_created_at: Type.String({ description: 'Creation of the oldest DEX pair listing the token as base' }),
   token_age_hours: Type.Number(),
-  distinct_smart_buyers: Type.Integer(),
-  latest_buy_at: Nullable(Type.String()),
-  smart_money_score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, Σ recency ÷ 3): three buyers right now make 1' }),
-  factors: Type.Array(Factor, { description: 'One per buyer: value = its recency, weight = 1/3' }),
+  distinct_smart_buyers: Type.Integer({ description: 'Smart wallets that bought it in the window, holding or exited' }),
+  holding_smart_buyers: Type.Integer({ description: 'Of those, the ones still holding now: the smart money present (min_buyers and the rank read this)' }),
+  exited_smart_buyers: Type.Integer({ description: 'Of those, the ones that sold out since: listed, not counted' }),
+  latest_buy_at: Nullable(Type.String({ description: 'Latest buy by any listed buyer, holding or exited' })),
+  latest_holding_buy_at: Type.String({ description: 'Latest buy by a buyer still holding (the rank\'s tie-break)' }),
+  smart_money_score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, Σ recency of the buyers still holding ÷ 3): three holders who bought right now make 1; an exited buyer adds nothing' }),
+  factors: Type.Array(Factor, { description: 'One per buyer still holding: value = its recency, weight = 1/3' }),
   bought_usd: Type.Number({ description: 'Σ valued buys of the token by the smart buyers in the window' }),
   buyers: Type.Array(Buyer, { description: 'Most recent buyer first' }),
   market: Nullable(Open({
@@ -173,8 +178,8 @@ export const SmartMoneyTrenchesSchema = Open({
     tokens_bought: Type.Integer(),
     too_old: Type.Integer({ description: 'Older than max_token_age_hours' }),
     age_unknown: Type.Integer({ description: 'No DEX pair with a creation time' }),
-    below_min_buyers: Type.Integer(),
+    below_min_buyers: Type.Integer({ description: 'Fewer than min_buyers smart buyers still holding (exited buyers do not count)' }),
     ranked: Type.Integer({ description: 'Tokens passing every filter (before limit)' }),
   }),
-  tokens: Type.Array(SmartTrenchTokenSchema, { description: 'Ranked by distinct smart buyers, then latest buy (most recent first), then mint' }),
+  tokens: Type.Array(SmartTrenchTokenSchema, { description: 'Ranked by smart buyers still holding, then the latest buy among them (most recent first), then mint' }),
 });

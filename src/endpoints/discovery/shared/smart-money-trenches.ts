@@ -13,8 +13,11 @@
  *     Only buys at or after the token's creation count (a buy before its first pair is of something else —
  *     in the sandbox, an earlier life of a relaunched launch token).
  *  4. Per token the analytics' smartMoneySignal over the window (distinct buyers, each at its latest buy,
- *     recency 1 − age ÷ hours_back); at least min_buyers distinct buyers; ranked by distinct buyers, then
- *     the latest buy (most recent first), then mint; limit.
+ *     recency 1 − age ÷ hours_back), with each buyer's exit (`winnerExits`, the rule trenches-scan and
+ *     trenches-check apply): smart money present means holding now, so a buyer that sold out since is
+ *     listed as exited (with when) and adds nothing — not to the score, not to min_buyers, not to the rank.
+ *     At least min_buyers buyers still holding; ranked by holders, then the latest buy among them (most
+ *     recent first), then mint; limit.
  */
 import { smartMoneySignal, type SmartBuy } from '../../../analytics/discovery/trenches.js';
 import { round2, roundSig } from '../../../analytics/round.js';
@@ -23,7 +26,8 @@ import type { DexPair } from '../../../sources/wire/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 import { launchMarkets } from './launch-market.js';
 import {
-  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, winnerBuys, type SmartWallet, type WinnerBuy,
+  DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, winnerBuys, winnerExits, type SmartWallet,
+  type WinnerBuy,
 } from './smart-wallets.js';
 
 export interface SmartMoneyTrenchesInput {
@@ -90,14 +94,18 @@ export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: Ha
     // A buy before the token's first pair existed belongs to something else (in the sandbox, an earlier life of a
     // relaunched mint): only buys since its creation count.
     const mine = buys.filter((b) => b.mint === mint && b.atMs >= created);
-    const signal = smartMoneySignal(mine.map((b): SmartBuy => ({ wallet: b.wallet, atMs: b.atMs })), nowMs, input.hours_back);
-    if (signal.distinct_buyers < input.min_buyers) {
+    // Present means holding now: a buyer that sold out since is listed as exited and adds nothing.
+    const exits = winnerExits(winners, mint, mine.map((b) => b.wallet), nowMs);
+    const signal = smartMoneySignal(mine.map((b): SmartBuy => ({ wallet: b.wallet, atMs: b.atMs })), nowMs, input.hours_back, exits);
+    if (signal.holding_buyers < input.min_buyers) {
       belowMinBuyers++;
       continue;
     }
+    const holders = new Set(signal.buyers.filter((b) => b.holding).map((b) => b.wallet));
+    const latestHoldingMs = Math.max(...mine.filter((b) => holders.has(b.wallet)).map((b) => b.atMs));
     const market = markets.get(mint) ?? null;
     ranked.push({
-      latestMs: Math.max(...mine.map((b) => b.atMs)),
+      latestMs: latestHoldingMs,
       entry: {
         mint,
         symbol: market?.symbol ?? null,
@@ -105,7 +113,10 @@ export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: Ha
         token_created_at: iso(created),
         token_age_hours: round2(ageHours),
         distinct_smart_buyers: signal.distinct_buyers,
+        holding_smart_buyers: signal.holding_buyers,
+        exited_smart_buyers: signal.distinct_buyers - signal.holding_buyers,
         latest_buy_at: signal.latest_buy_at,
+        latest_holding_buy_at: iso(latestHoldingMs),
         smart_money_score: signal.score,
         factors: signal.factors,
         bought_usd: round2(mine.reduce((s, b) => s + (b.usd ?? 0), 0)),
@@ -123,6 +134,8 @@ export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: Ha
             age_hours: b.age_hours,
             recency: b.recency,
             sold_since: soldAfter(b.wallet, mint, first),
+            holding: b.holding,
+            exited_at: b.exited_at,
           };
         }),
         market: market
@@ -131,7 +144,7 @@ export async function smartMoneyTrenches(input: SmartMoneyTrenchesInput, ctx: Ha
       },
     });
   }
-  ranked.sort((a, b) => b.entry.distinct_smart_buyers - a.entry.distinct_smart_buyers || b.latestMs - a.latestMs || byText(a.entry.mint, b.entry.mint));
+  ranked.sort((a, b) => b.entry.holding_smart_buyers - a.entry.holding_smart_buyers || b.latestMs - a.latestMs || byText(a.entry.mint, b.entry.mint));
   const tokens = ranked.slice(0, input.limit).map((r) => r.entry);
 
   caveats.push({
