@@ -54,6 +54,16 @@ describe('invariant checkers report crafted violations', () => {
     reports(t, 'direction_words', /llm_summary/);
   });
 
+  it('direction_words: a perps share that fell 2 points read rising, and a market heating while its OI falls', () => {
+    const t = run(answer('perps-market-trend', { markets: [{ venue: 'A', asset: 'SOL', direction: 'heating', metrics: {
+      total_oi_usd: { from: 100, to: 97, change: -3, change_pct: -3, direction: 'falling' },
+      utilization_pct: { from: 50, to: 50.5, change: 0.5, change_pct: 1, direction: 'stable' },
+      long_pct: { from: 50, to: 48, change: -2, change_pct: -4, direction: 'rising' },
+    } }] }));
+    reports(t, 'direction_words', /long_pct\.direction/);
+    reports(t, 'direction_words', /SOL\.direction.*heating/);
+  });
+
   it('sums: a composite score off its weighted factors; a drawdown percent of another drawdown', () => {
     const t = run(
       answer('x', { row: { score: 0.9, factors: [{ name: 'a', value: 0.5, weight: 0.5 }, { name: 'b', value: 0.5, weight: 0.5 }] } }),

@@ -186,7 +186,38 @@ const venueComparison: AnswerCheck = ({ json: d, body }, where, t) => {
   }
 };
 
+/**
+ * perps-market-trend (docs/perps.md "Perps trend"): each metric's rising / falling / stable is the sign of its
+ * change past the documented threshold (relative 2 % for price and OI, 1 point for the shares and APR), and a
+ * market's heating / cooling / mixed / stable follows its OI and utilization directions.
+ */
+const TREND_MOVE: Readonly<Record<string, { relative: boolean; by: number }>> = {
+  mark_price_usd: { relative: true, by: 2 }, total_oi_usd: { relative: true, by: 2 },
+  long_pct: { relative: false, by: 1 }, utilization_pct: { relative: false, by: 1 }, borrow_apr_pct: { relative: false, by: 1 },
+};
+
+const marketTrend: AnswerCheck = ({ json: d }, where, t) => {
+  for (const m of (d.markets ?? []) as Json[]) {
+    const at = `${where} ${m.venue ?? ''}:${m.asset}`;
+    for (const [name, x] of Object.entries((m.metrics ?? {}) as Record<string, Json>)) {
+      const rule = TREND_MOVE[name];
+      if (!rule || x.direction === null || typeof x.change !== 'number') continue;
+      const size = rule.relative ? (x.from === 0 ? (x.change === 0 ? 0 : Infinity) : Math.abs(x.change_pct ?? 0)) : Math.abs(x.change);
+      const expected = size >= rule.by - 1e-9 && x.change !== 0 ? (x.change > 0 ? 'rising' : 'falling') : 'stable';
+      t.check('direction_words', x.direction === expected, `${at}.metrics.${name}.direction`, () => `${x.from} → ${x.to} (change ${x.change}, ${x.change_pct} %) reads ${x.direction}, documented ${expected}`);
+    }
+    const oi = m.metrics?.total_oi_usd?.direction;
+    const util = m.metrics?.utilization_pct?.direction;
+    if (m.direction !== null && m.direction !== undefined && oi && util) {
+      const dirs = [oi, util];
+      const expected = dirs.includes('rising') && dirs.includes('falling') ? 'mixed' : dirs.includes('rising') ? 'heating' : dirs.includes('falling') ? 'cooling' : 'stable';
+      t.check('direction_words', m.direction === expected, `${at}.direction`, () => `OI ${oi}, utilization ${util} reads ${m.direction}, documented ${expected}`);
+    }
+  }
+};
+
 export const PERPS_CHECKS: Readonly<Record<string, AnswerCheck[]>> = {
+  'perps-market-trend': [marketTrend],
   'perps-market-structure': [marketStructure],
   'perps-trader-profile': [traderProfile],
   'refvenue-trader-profile': [refTraderProfile],
@@ -235,7 +266,7 @@ export const PERPS_SET_CHECKS: SetCheck[] = [
     }
     // The trend's latest point is today's market structure.
     for (const a of answers.filter((x) => x.key === 'perps-market-trend')) {
-      const last = (a.json.points as Json[]).at(-1);
+      const last = ((a.json.points ?? []) as Json[]).at(-1);
       for (const m of (last?.markets ?? []) as Json[]) {
         const s = markets.get(`${m.venue ?? 'A'}:${m.asset}`);
         if (!s) continue;

@@ -2,11 +2,12 @@
  * Invariants over the history, alerts and discovery endpoints, at 06:00 UTC (the runner RUNR is 6 h into its
  * 8 h life: FADING, its smart buyers sold at +3 h 30 – 3 h 50; WASH is 6 h old with its wash-trade flag)
  * after a 3-day sandbox backfill (docs/history.md): token-trend (every cast token), wallet-history and
- * portfolio-history (every cast wallet), check-alerts over the whole cast with `since` inside the
+ * portfolio-history (every cast wallet), perps-market-trend over the backfilled markets, check-alerts over the whole cast with `since` inside the
  * backfilled days; then the discovery scans, trenches-check and exit-signal over the launch cast, the
  * attention and consensus rankings and the daily brief. Card packs are in launchpad-gacha.test.ts.
  */
 import { backfillSandbox } from '../../src/cli/sandbox-backfill.js';
+import { PERPS_CHECKS } from './checks-perps.js';
 import { HISTORY_DISCOVERY_CHECKS, HISTORY_DISCOVERY_SET_CHECKS } from './checks-history-discovery.js';
 import { invariantsSuite, type Call } from './harness.js';
 import { CAST_TOKENS, CAST_WALLETS, chunks, LAUNCH_TOKENS } from './subjects.js';
@@ -33,6 +34,8 @@ invariantsSuite({
     }
     // A few more paid calls about the launch cast: a caller's own handful of calls (issue: not a signal).
     for (const tok of LAUNCH_TOKENS) for (const lookback of ['14d', '30d']) calls.push({ key: 'token-trend', body: { mint: tok.address, lookback }, subject: `${tok.name} ${lookback}` });
+    // The backfill also seeded pool venue A's markets: the perps trend has a series here.
+    for (const lookback of ['7d', '30d']) calls.push({ key: 'perps-market-trend', body: { lookback }, subject: lookback });
     for (const group of chunks(CAST_TOKENS, 10)) calls.push({ key: 'check-alerts', body: { tokens: group.map((x) => x.address), since: SINCE }, subject: `tokens ${group[0]!.name}…` });
     for (const group of chunks(CAST_WALLETS, 10)) calls.push({ key: 'check-alerts', body: { wallets: group.map((x) => x.address), since: SINCE }, subject: `wallets ${group[0]!.name}…` });
     // Phase 1: discovery over the stream phase 0 left.
@@ -49,6 +52,6 @@ invariantsSuite({
     }
     return calls;
   },
-  checks: HISTORY_DISCOVERY_CHECKS,
+  checks: { ...HISTORY_DISCOVERY_CHECKS, 'perps-market-trend': PERPS_CHECKS['perps-market-trend']! },
   setChecks: HISTORY_DISCOVERY_SET_CHECKS,
 });
