@@ -87,18 +87,20 @@ export function createBatchingJsonRpc(url: string, opts: BatchingJsonRpcOptions 
     }
   };
 
-  const send = (calls: Pending[], finished: () => void) => {
+  const send = (calls: Pending[], finished: () => void, resent = false) => {
     const single = calls.length === 1;
     const body = JSON.stringify(single
       ? { jsonrpc: '2.0', id: calls[0]!.id, method: calls[0]!.method, params: calls[0]!.params }
       : calls.map((c) => ({ jsonrpc: '2.0', id: c.id, method: c.method, params: c.params })));
     const failAll = (error: unknown) => { finished(); for (const c of calls) c.reject(error); };
+    let responded = false;
     const req = transport.request(target, {
       method: 'POST',
       agent,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       timeout: timeoutMs,
     }, (res) => {
+      responded = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', failAll);
@@ -129,7 +131,14 @@ export function createBatchingJsonRpc(url: string, opts: BatchingJsonRpcOptions 
     });
     req.setNoDelay(true);
     req.on('timeout', () => req.destroy(new Error('JSON-RPC request timed out')));
-    req.on('error', failAll);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the node closed while it sat idle (its keep-alive timeout, or a load balancer's)
+      // fails the next request written on it before the node reads a byte: nothing was received, so the
+      // batch is sent once more on a fresh socket instead of failing every call in it (a verify would read
+      // such a reset as a failed simulation). A busy event loop makes this race common.
+      if (!resent && !responded && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return send(calls, finished, true);
+      failAll(error);
+    });
     req.end(body);
   };
 
