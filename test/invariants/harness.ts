@@ -92,8 +92,9 @@ export function invariantsSuite(spec: SuiteSpec): void {
       let turn = 0;
       const pay = async (c: Call): Promise<Answer | undefined> => {
         const started = performance.now();
-        // A payment the chain refused as retryable (a blockhash that aged out on a loaded machine) or a
-        // payload that could not be built is never charged: the call is paid again, by the next payer.
+        // This suite checks answers, not the money path (test/payments and test/reliability assert balances):
+        // a payment refused as retryable or a payload the payer could not build (a loopback transport hiccup
+        // on a saturated machine) is never charged, so the call is paid again, by the next payer, at most twice.
         let res: Response | undefined;
         let text = '';
         for (let attempt = 1; attempt <= 3; attempt++) {
