@@ -1,8 +1,9 @@
 /**
- * The daily brief's composite trending score (feed-latest). Each factor maps one market or attention
- * reading onto 0–1 and carries a weight; the score is the weighted mean of the factors that are known
- * (an unknown factor is reported as null and left out, never counted as a zero). Pure; the thresholds
- * are documented in docs/consensus-and-feed.md.
+ * The daily brief's composite trending score (feed-latest; trending-signals builds on it). Each factor maps
+ * one market or attention reading onto 0–1 and carries a weight; the score is the weighted mean of the
+ * factors that are known (an unknown factor is reported as null and left out, never counted as a zero).
+ * A token whose trades look washed (runner-stage.ts `washTrade`) has its volume and buy-pressure factors
+ * counted 0: washed volume is not demand. Pure; the thresholds are documented in docs/consensus-and-feed.md.
  */
 
 export interface TrendingInputs {
@@ -29,12 +30,36 @@ export interface TrendingFactor {
 }
 
 export interface TrendingScore {
-  /** 0–1, 4 decimals: weighted mean of the known factors. */
+  /** 0–1, 4 decimals: weighted mean of the known factors (after the wash penalty). */
   score: number;
   factors: TrendingFactor[];
   /** False when some factor is unknown (the score then rests on the others' weights only). */
   data_complete: boolean;
   unknown_factors: TrendingFactorName[];
+  /** Set when wash trading is suspected: the distrusted factors count 0. */
+  wash_penalty: WashPenalty | null;
+}
+
+/**
+ * The factors a suspected wash trade makes worthless: washed volume and washed buys are not demand. The one
+ * rule for every trending score (the daily brief here, trending-signals through `applyWashPenalty`), so the
+ * two agree on every token, washed or not.
+ */
+export const WASH_DISTRUSTED_FACTORS: readonly TrendingFactorName[] = ['volume_24h', 'buy_pressure'];
+
+export interface WashPenalty {
+  /** The factors counted 0 (those that were known). */
+  factors: TrendingFactorName[];
+  /** The score with those factors at their face value: what the wash flag took away. */
+  score_without_penalty: number;
+  reason: string;
+}
+
+/** A weighted factor of a trending score (the daily brief's, or trending-signals' with whale flow). */
+export interface ScoreFactor {
+  name: string;
+  value: number | null;
+  weight: number;
 }
 
 export const TRENDING_WEIGHTS: Record<TrendingFactorName, number> = {
@@ -75,18 +100,41 @@ export function trendingFactorValues(i: TrendingInputs): Record<TrendingFactorNa
   };
 }
 
-export function trendingScore(inputs: TrendingInputs): TrendingScore {
+/** Weighted mean of the known factors (an unknown one is left out, the others re-weighted), 4 decimals; 0 with none known. */
+export function weightedMean(factors: readonly ScoreFactor[]): number {
+  const known = factors.filter((f) => f.value !== null);
+  const weight = known.reduce((sum, f) => sum + f.weight, 0);
+  return weight > 0 ? round4(known.reduce((sum, f) => sum + f.weight * f.value!, 0) / weight) : 0;
+}
+
+/**
+ * The wash penalty on a trending score's factors: when wash trading is suspected, each KNOWN factor of
+ * WASH_DISTRUSTED_FACTORS counts 0 (an unknown one stays unknown, left out), and the penalty states what that
+ * took away (the score at face value). Without the flag, or with no distrusted factor known, no penalty.
+ */
+export function applyWashPenalty<F extends ScoreFactor>(faceValue: readonly F[], washTradeSuspected: boolean): { factors: F[]; zeroed: TrendingFactorName[]; penalty: WashPenalty | null } {
+  const distrusted = (f: F) => washTradeSuspected && f.value !== null && (WASH_DISTRUSTED_FACTORS as readonly string[]).includes(f.name);
+  const factors = faceValue.map((f) => (distrusted(f) ? { ...f, value: 0 } : f));
+  const zeroed = faceValue.filter(distrusted).map((f) => f.name as TrendingFactorName);
+  const penalty: WashPenalty | null = zeroed.length === 0 ? null : {
+    factors: zeroed,
+    score_without_penalty: weightedMean(faceValue),
+    reason: `wash trading suspected: ${zeroed.join(' and ')} count 0 (washed volume and buys are not demand)`,
+  };
+  return { factors, zeroed, penalty };
+}
+
+/** The daily brief's score; `washTradeSuspected` (the token's runner reading) applies the wash penalty. */
+export function trendingScore(inputs: TrendingInputs, washTradeSuspected = false): TrendingScore {
   const values = trendingFactorValues(inputs);
   const names = Object.keys(TRENDING_WEIGHTS) as TrendingFactorName[];
-  const factors = names.map((name) => {
+  const faceValue = names.map((name): TrendingFactor => {
     const value = values[name];
     return { name, value: value === null ? null : round4(value), weight: TRENDING_WEIGHTS[name] };
   });
-  const known = factors.filter((f) => f.value !== null);
-  const weight = known.reduce((sum, f) => sum + f.weight, 0);
-  const score = weight > 0 ? known.reduce((sum, f) => sum + f.weight * f.value!, 0) / weight : 0;
+  const { factors, penalty } = applyWashPenalty(faceValue, washTradeSuspected);
   const unknown = factors.filter((f) => f.value === null).map((f) => f.name);
-  return { score: round4(score), factors, data_complete: unknown.length === 0, unknown_factors: unknown };
+  return { score: weightedMean(factors), factors, data_complete: unknown.length === 0, unknown_factors: unknown, wash_penalty: penalty };
 }
 
 /** Holder growth in percent from the oldest to the newest count; null with fewer than two counts or a zero start. */

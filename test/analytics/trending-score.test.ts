@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { trendingSignalScore } from '../../src/analytics/discovery/sentiment.js';
 import { holderGrowthPct, TRENDING_WEIGHTS, trendingFactorValues, trendingScore } from '../../src/analytics/trending-score.js';
 import { FULL_TRENDING_INPUTS as full } from './trending-inputs.js';
 
@@ -53,6 +54,44 @@ describe('trendingScore', () => {
   test('nothing known but attention: the score is the attention factor', () => {
     const s = trendingScore({ volume24hUsd: null, liquidityUsd: null, priceChange24hPct: null, buys24h: null, sells24h: null, holderGrowthPct: null, attentionCalls: 1, maxAttentionCalls: 4 });
     assert.equal(s.score, 0.25);
+  });
+});
+
+describe('trendingScore: the wash penalty (the daily brief applies trending-signals\' rule)', () => {
+  test('wash trading suspected: volume_24h and buy_pressure count 0, the penalty says what that took away', () => {
+    const s = trendingScore(full, true);
+    assert.equal(s.factors.find((f) => f.name === 'volume_24h')!.value, 0);
+    assert.equal(s.factors.find((f) => f.name === 'buy_pressure')!.value, 0);
+    // 0.15 × 0.3333 + 0.2 × 0.6 + 0.1 × 0.75 + 0.15 × 0.5 (volume and buy pressure 0, their weights kept).
+    assert.equal(s.score, Math.round((0.15 * 0.3333 + 0.2 * 0.6 + 0.1 * 0.75 + 0.15 * 0.5) * 10_000) / 10_000);
+    assert.deepEqual(s.wash_penalty?.factors, ['volume_24h', 'buy_pressure']);
+    assert.equal(s.wash_penalty?.score_without_penalty, trendingScore(full).score);
+    assert.ok(s.score < trendingScore(full).score);
+    assert.equal(trendingScore(full).wash_penalty, null);
+  });
+
+  test('an unknown distrusted factor stays unknown (left out), not a 0', () => {
+    const s = trendingScore({ ...full, buys24h: 0, sells24h: 0 }, true);
+    assert.equal(s.factors.find((f) => f.name === 'buy_pressure')!.value, null);
+    assert.deepEqual(s.wash_penalty?.factors, ['volume_24h']);
+  });
+
+  test('the brief and trending-signals (without whale flow) give the same score for every token, washed or not', () => {
+    const cases = [
+      full,
+      { ...full, volume24hUsd: 5_000_000, buys24h: 900, sells24h: 100 },
+      { ...full, holderGrowthPct: null, priceChange24hPct: null },
+      { ...full, buys24h: 0, sells24h: 0, attentionCalls: 0 },
+    ];
+    for (const inputs of cases) {
+      for (const wash of [false, true]) {
+        const brief = trendingScore(inputs, wash);
+        const signals = trendingSignalScore(inputs, undefined, wash);
+        assert.equal(brief.score, signals.score, `wash ${wash}`);
+        assert.deepEqual(brief.factors, signals.factors);
+        assert.deepEqual(brief.wash_penalty, signals.wash_penalty);
+      }
+    }
   });
 });
 

@@ -160,11 +160,25 @@ describe('feed-latest', () => {
         volume24hUsd: t.volume_24h_usd, liquidityUsd: t.liquidity_usd, priceChange24hPct: t.price_change_24h_pct,
         buys24h: t.buys_24h, sells24h: t.sells_24h, holderGrowthPct: t.holder_growth_pct, attentionCalls: t.attention_calls_24h, maxAttentionCalls: maxCalls,
       });
-      for (const f of t.factors) assert.equal(f.value, expected[f.name as keyof typeof expected] === null ? null : Math.round(expected[f.name as keyof typeof expected]! * 1e4) / 1e4, `${t.symbol} ${f.name}`);
+      // A suspected wash trade's volume and buy pressure are not demand: known, they count 0.
+      const zeroed = (name: string) => t.wash_trade_suspected && ['volume_24h', 'buy_pressure'].includes(name) && expected[name as keyof typeof expected] !== null;
+      for (const f of t.factors) {
+        const face = expected[f.name as keyof typeof expected];
+        assert.equal(f.value, face === null ? null : zeroed(f.name) ? 0 : Math.round(face * 1e4) / 1e4, `${t.symbol} ${f.name}`);
+      }
       const known = t.factors.filter((f: Json) => f.value !== null);
       const score = known.reduce((s: number, f: Json) => s + f.value * f.weight, 0) / known.reduce((s: number, f: Json) => s + f.weight, 0);
       assert.equal(t.score, Math.round(score * 1e4) / 1e4, t.symbol);
+      assert.equal(t.wash_penalty === null, !t.wash_trade_suspected || !t.factors.some((f: Json) => zeroed(f.name)), `${t.symbol} wash_penalty`);
     }
+    // WASH churns its thin pool with large round trips (flag from 15 min into each 12 h life): its washed volume
+    // and buys count 0, so it ranks below its face-value score, and a caveat names it.
+    // T0 is half past an hour, so at least 30 minutes into a life (lives from 00:00 and 12:00 UTC).
+    const wash = first.tokens.find((t: Json) => t.mint === A.TOKEN_LAUNCH_WASH);
+    assert.equal(wash?.wash_trade_suspected, true, 'WASH is in the brief, flagged');
+    assert.deepEqual(wash.wash_penalty.factors, ['volume_24h', 'buy_pressure']);
+    assert.ok(wash.score < wash.wash_penalty.score_without_penalty, `${wash.score} < ${wash.wash_penalty.score_without_penalty}`);
+    assert.ok(first.caveats.some((c: Json) => c.code === 'wash_trade_suspected' && c.message.includes('WASH')));
     const rock = first.tokens.find((t: Json) => t.mint === A.TOKEN_SAFE);
     assert.equal(rock.holder_growth_pct, 10);
     assert.equal(rock.factors.find((f: Json) => f.name === 'holder_growth').value, 1);

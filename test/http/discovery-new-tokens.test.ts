@@ -214,16 +214,18 @@ describe('trending-signals', () => {
     assert.ok(d.caveats.some((c: Json) => c.code === 'candidate_pool' && /boost/.test(c.message)));
     assert.match(d.llm_summary, /sentiment \*\*(mixed|accumulation|distribution)\*\*/);
 
-    // Without the whale leg the score IS the daily brief's (same factors, same weights) for every token both rank,
-    // except a suspected wash trade: its face-value score is the brief's, and the answer's is penalised.
+    // Without the whale leg the score IS the daily brief's (same factors, same weights, same wash penalty) for every
+    // token both rank, a suspected wash trade included (the brief penalises it by the same function).
     const brief = await ok(service, 'feed-latest', {}, 5_000n, 'base');
     let compared = 0;
     for (const b of brief.tokens) {
       const t = byMint(d.tokens, b.mint);
       if (!t) continue;
       compared++;
-      assert.equal(t.wash_penalty === null ? t.score : t.wash_penalty.score_without_penalty, b.score, b.symbol);
+      assert.equal(t.score, b.score, b.symbol);
+      assert.deepEqual(t.wash_penalty, b.wash_penalty, b.symbol);
     }
+    assert.ok(brief.tokens.some((b: Json) => b.wash_penalty !== null && byMint(d.tokens, b.mint)), 'a washed token (WASH) is compared');
     assert.ok(compared >= 5, `compared ${compared}`);
   });
 

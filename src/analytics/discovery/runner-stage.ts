@@ -92,6 +92,11 @@ export function washTrade(h1: WindowMetric, liquidityUsd: number | null): WashTr
   return { suspected: false, kind: null, reason: null };
 }
 
+/** The wash-trade flag of a market as `runnerStage` reads it (its h1 window and liquidity), for a caller that needs only the flag. */
+export function marketWashTrade(m: LaunchMarket, metrics: WindowMetrics = windowMetrics(m)): WashTradeReading {
+  return washTrade(metrics.windows.h1, m.liquidityUsd);
+}
+
 export function runnerStage(m: LaunchMarket, prior: PriorReading | null | undefined, nowMs: number, metrics: WindowMetrics = windowMetrics(m)): RunnerStageResult {
   const { windows: w, accelerations } = metrics;
   const { a1, a2 } = accelerations;
@@ -156,7 +161,7 @@ export function runnerStage(m: LaunchMarket, prior: PriorReading | null | undefi
     if (ran !== null) reasons.push(`${ran}, but buying not decelerating: a1 ${num(a1)} (not < ${DECELERATION_RATIO})`);
   }
 
-  const wash = washTrade(w.h1, m.liquidityUsd);
+  const wash = marketWashTrade(m, metrics);
   return {
     stage,
     reasons,

@@ -9,7 +9,9 @@
  *
  * Wash trading suspected (runner-stage.ts `washTrade`): the token's volume and trades are not evidence of
  * demand, so its `volume_24h` and `buy_pressure` factors count 0 (WASH_DISTRUSTED_FACTORS; the score is still
- * the weighted mean of the factors as listed, and `wash_penalty` shows the score they would have given).
+ * the weighted mean of the factors as listed, and `wash_penalty` shows the score they would have given). The
+ * rule is the daily brief's own (trending-score.ts `applyWashPenalty`), so without the whale leg the score is
+ * the brief's for every token, washed or not.
  *
  * Sentiment: each ranked token leans by two votes — buy share h24 ≥ 0.55 (+1) or ≤ 0.45 (−1), and whale
  * signal accumulation (+1) or distribution (−1); the lean is the sign of the sum (0 = neutral). Then the
@@ -24,23 +26,15 @@
  * ≥ 60 % lean to distribution, `mixed` otherwise (and for an empty list).
  */
 import { round2, round4 } from '../round.js';
-import { trendingScore, type TrendingFactorName, type TrendingInputs } from '../trending-score.js';
+import { applyWashPenalty, trendingScore, weightedMean, type TrendingFactorName, type TrendingInputs, type WashPenalty } from '../trending-score.js';
 import type { WhaleSignal } from '../whale-activity.js';
 import type { RunnerStage } from './runner-stage.js';
 import { SENTIMENT_BUY_SHARE, SENTIMENT_MAJORITY_PCT, SENTIMENT_SELL_SHARE, WHALE_FLOW_WEIGHT } from './thresholds.js';
 
 export type TrendingSignalFactorName = TrendingFactorName | 'whale_flow';
 
-/** The factors a suspected wash trade makes worthless: washed volume and washed buys are not demand. */
-export const WASH_DISTRUSTED_FACTORS: readonly TrendingFactorName[] = ['volume_24h', 'buy_pressure'];
-
-export interface WashPenalty {
-  /** The factors counted 0 (those that were known). */
-  factors: TrendingFactorName[];
-  /** The score with those factors at their face value: what the wash flag took away. */
-  score_without_penalty: number;
-  reason: string;
-}
+// The wash rule is the daily brief's (trending-score.ts), so both scores agree on every token.
+export { WASH_DISTRUSTED_FACTORS, type WashPenalty } from '../trending-score.js';
 
 export interface TrendingSignalScore {
   score: number;
@@ -58,24 +52,17 @@ const WHALE_VALUE: Record<WhaleSignal, number | null> = { accumulation: 1, neutr
 type Factor = TrendingSignalScore['factors'][number];
 type KnownFactor = { name: TrendingSignalFactorName; value: number; weight: number };
 
-const weightedMean = (factors: readonly Factor[]) => {
-  const known = factors.filter((f): f is KnownFactor => f.value !== null);
-  const weight = known.reduce((s, f) => s + f.weight, 0);
-  return weight > 0 ? round4(known.reduce((s, f) => s + f.weight * f.value, 0) / weight) : 0;
-};
-
 /**
  * `whale` undefined = the whale-watch leg was not requested (no factor); null = it failed (unknown factor).
  * `washTradeSuspected`: the volume_24h and buy_pressure factors count 0 (known ones only; an unknown stays
  * unknown), and `wash_penalty` says what that took away.
  */
 export function trendingSignalScore(inputs: TrendingInputs, whale?: WhaleSignal | null, washTradeSuspected = false): TrendingSignalScore {
+  // The daily brief's factors at face value, plus whale flow; then the brief's own wash rule over all of them.
   const base = trendingScore(inputs);
   const faceValue: Factor[] = [...base.factors];
   if (whale !== undefined) faceValue.push({ name: 'whale_flow', value: whale === null ? null : WHALE_VALUE[whale], weight: WHALE_FLOW_WEIGHT });
-  const distrusted = (f: Factor) => washTradeSuspected && f.value !== null && (WASH_DISTRUSTED_FACTORS as readonly string[]).includes(f.name);
-  const factors = faceValue.map((f) => (distrusted(f) ? { ...f, value: 0 } : f));
-  const zeroed = faceValue.filter(distrusted).map((f) => f.name as TrendingFactorName);
+  const { factors, zeroed, penalty } = applyWashPenalty(faceValue, washTradeSuspected);
   const score = weightedMean(factors);
   const known = factors.filter((f): f is KnownFactor => f.value !== null);
   const unknown = factors.filter((f) => f.value === null).map((f) => f.name);
@@ -85,12 +72,7 @@ export function trendingSignalScore(inputs: TrendingInputs, whale?: WhaleSignal 
       ? `${f.name} 0 (weight ${f.weight}): wash trading suspected, not counted as demand`
       : `${f.name} ${f.value} (weight ${f.weight})${f.value >= 0.7 ? ': strong' : f.value <= 0.3 ? ': weak' : ''}`);
   if (unknown.length > 0) reasons.push(`unknown, left out: ${unknown.join(', ')}`);
-  const washPenalty: WashPenalty | null = zeroed.length === 0 ? null : {
-    factors: zeroed,
-    score_without_penalty: weightedMean(faceValue),
-    reason: `wash trading suspected: ${zeroed.join(' and ')} count 0 (washed volume and buys are not demand)`,
-  };
-  return { score, factors, data_complete: unknown.length === 0, unknown_factors: unknown, reasons, wash_penalty: washPenalty };
+  return { score, factors, data_complete: unknown.length === 0, unknown_factors: unknown, reasons, wash_penalty: penalty };
 }
 
 export type TokenLean = 'accumulation' | 'distribution' | 'neutral';

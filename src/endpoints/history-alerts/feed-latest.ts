@@ -12,7 +12,10 @@ export default defineEndpoint({
   description:
     'The daily brief: a ranking of trending tokens with composite scoring (24 h volume, liquidity, price momentum, ' +
     'buy pressure, holder growth and agent attention from this service\'s query stream, each a weighted factor) over ' +
-    'the market-data aggregator\'s most-boosted Solana tokens. Cached 24 hours and populated lazily on a cache miss. ' +
+    'the market-data aggregator\'s most-boosted Solana tokens. A token whose deepest pair is flagged for suspected wash ' +
+    'trading (the runner reading\'s wash flag, as runner-scan and trending-signals read it) has its volume and buy-pressure ' +
+    'factors counted 0 — washed volume is not demand — with wash_penalty giving the score at face value: the same rule and ' +
+    'function as trending-signals, so both score a token alike. Cached 24 hours and populated lazily on a cache miss. ' +
     'When `since` is given and the brief is not newer than it, returns `unchanged: true` with an empty token list.',
   input: Type.Object(
     {

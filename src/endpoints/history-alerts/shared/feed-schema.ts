@@ -15,10 +15,17 @@ const BriefToken = Type.Object({
   mint: Type.String(),
   symbol: Nullable(Type.String()),
   name: Nullable(Type.String()),
-  score: Type.Number({ minimum: 0, maximum: 1, description: 'Composite trending score: weighted mean of the known factors, 4 decimals' }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'Composite trending score: weighted mean of the known factors, 4 decimals; volume and buy pressure count 0 when wash trading is suspected' }),
   factors: Type.Array(Factor),
   data_complete: Type.Boolean(),
   unknown_factors: Type.Array(Type.String()),
+  wash_trade_suspected: Type.Boolean({ description: 'The deepest pair\'s wash-trade flag (as runner-scan and trending-signals read it): its volume and buy pressure then count 0' }),
+  wash_trade_reason: Nullable(Type.String()),
+  wash_penalty: Nullable(Type.Object({
+    factors: Type.Array(Type.String({ enum: ['volume_24h', 'buy_pressure'] }), { description: 'The factors counted 0 (the known ones)' }),
+    score_without_penalty: Type.Number({ minimum: 0, maximum: 1, description: 'The score with those factors at face value' }),
+    reason: Type.String(),
+  }, { additionalProperties: false, description: 'Set when wash trading is suspected; null otherwise' })),
   price_usd: Nullable(Type.Number()),
   volume_24h_usd: Nullable(Type.Number({ description: 'Summed over the pairs where the token is the base' })),
   liquidity_usd: Nullable(Type.Number({ description: 'Summed over the pairs where the token is the base' })),
@@ -50,7 +57,8 @@ export function feedBriefing(result: HandlerResult): string {
   const lines = [`## Daily brief ${d.brief_id} (${d.generated_at})`, `- ${d.tokens.length} trending tokens ranked of ${d.candidates_considered} candidates`];
   for (const t of (d.tokens as Data[]).slice(0, 5)) {
     const strongest = (t.factors as Data[]).filter((f) => f.value !== null).sort((a, b) => b.value * b.weight - a.value * a.weight)[0];
-    lines.push(`- ${t.rank}. **${t.symbol ?? t.mint}** score ${t.score}${strongest ? ` — strongest: ${strongest.name} ${strongest.value}` : ''}; 24h volume ${t.volume_24h_usd ?? 'unknown'} USD, change ${t.price_change_24h_pct ?? 'unknown'} %`);
+    const wash = t.wash_penalty ? ` (wash trading suspected: volume and buy pressure count 0; ${t.wash_penalty.score_without_penalty} at face value)` : '';
+    lines.push(`- ${t.rank}. **${t.symbol ?? t.mint}** score ${t.score}${wash}${strongest ? ` — strongest: ${strongest.name} ${strongest.value}` : ''}; 24h volume ${t.volume_24h_usd ?? 'unknown'} USD, change ${t.price_change_24h_pct ?? 'unknown'} %`);
   }
   return lines.join('\n');
 }

@@ -1,18 +1,22 @@
 /**
  * feed-latest's daily brief: the market-data aggregator's most-boosted Solana tokens (the candidates),
  * scored by src/analytics/trending-score.ts from their DEX pairs, their recent daily snapshots (holder
- * growth) and the service's own query stream (attention), ranked best first.
+ * growth) and the service's own query stream (attention), ranked best first. A token whose deepest pair
+ * looks washed (the runner reading's wash flag) has its volume and buy pressure counted 0, as in
+ * trending-signals: the same function scores both.
  *
  * The brief is the since-less answer, cached 24 h by the ordinary result cache and computed lazily on a
  * miss; a `since` poll reads that same cached brief through `ctx.call` and only compares times.
  */
 import { createHash } from 'node:crypto';
 import { windowBounds } from '../../../analytics/consensus.js';
+import { marketWashTrade } from '../../../analytics/discovery/runner-stage.js';
 import { holderGrowthPct, trendingScore, TRENDING_WEIGHTS, type TrendingScore } from '../../../analytics/trending-score.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { DexPair } from '../../../sources/dexscreener.js';
 import { bestPair } from '../../../sources/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
+import { launchMarkets } from '../../discovery/shared/launch-market.js';
 
 export const BRIEF_TTL_SECONDS = 86_400;
 /** Days of daily snapshots holder growth is measured over. */
@@ -31,6 +35,11 @@ export interface BriefToken {
   factors: TrendingScore['factors'];
   data_complete: boolean;
   unknown_factors: string[];
+  /** The deepest pair's wash-trade flag (as runner-scan and trending-signals read it) and why. */
+  wash_trade_suspected: boolean;
+  wash_trade_reason: string | null;
+  /** Set when wash trading is suspected: volume and buy pressure counted 0, and the score they would have given. */
+  wash_penalty: TrendingScore['wash_penalty'];
   price_usd: number | null;
   volume_24h_usd: number | null;
   liquidity_usd: number | null;
@@ -80,6 +89,8 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
   ]);
   const callsBy = new Map(calls.map((c) => [c.entity, c.count]));
   const maxCalls = Math.max(0, ...mints.map((m) => callsBy.get(m) ?? 0));
+  // The wash flag of each token's deepest pair, as trending-signals reads it: washed volume is not demand.
+  const launch = launchMarkets(pairs, mints);
 
   const scored: Omit<BriefToken, 'rank'>[] = [];
   let withoutMarket = 0;
@@ -92,10 +103,13 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
     const holderCounts = histories[i]!.map((s) => s.data.holder_count).filter((v): v is number => typeof v === 'number');
     const growth = holderGrowthPct(holderCounts);
     const attentionCalls = callsBy.get(boost.tokenAddress) ?? 0;
-    const s = trendingScore({ ...m, holderGrowthPct: growth, attentionCalls, maxAttentionCalls: maxCalls });
+    const lm = launch.get(boost.tokenAddress) ?? null;
+    const wash = lm ? marketWashTrade(lm) : { suspected: false, reason: null };
+    const s = trendingScore({ ...m, holderGrowthPct: growth, attentionCalls, maxAttentionCalls: maxCalls }, wash.suspected);
     scored.push({
       mint: boost.tokenAddress, symbol: m.symbol, name: m.name,
       score: s.score, factors: s.factors, data_complete: s.data_complete, unknown_factors: s.unknown_factors,
+      wash_trade_suspected: wash.suspected, wash_trade_reason: wash.reason, wash_penalty: s.wash_penalty,
       price_usd: m.priceUsd, volume_24h_usd: m.volume24hUsd, liquidity_usd: m.liquidityUsd, price_change_24h_pct: m.priceChange24hPct,
       buys_24h: m.buys24h, sells_24h: m.sells24h, holder_growth_pct: growth, attention_calls_24h: attentionCalls, boost_total: boost.totalAmount,
     });
@@ -111,6 +125,14 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
     caveats.push({
       code: 'insufficient_history',
       message: `Holder growth unknown for ${noHistory} of ${tokens.length} tokens (fewer than two daily snapshots in the last ${HOLDER_GROWTH_DAYS} days); their scores rest on the other factors.`,
+    });
+  }
+  const washed = tokens.filter((t) => t.wash_trade_suspected);
+  if (washed.length > 0) {
+    caveats.push({
+      code: 'wash_trade_suspected',
+      message: `Wash trading suspected on ${washed.map((t) => t.symbol ?? t.mint).join(', ')}: their 24 h volume and buy pressure are not demand and count 0 in their scores ` +
+        '(`wash_penalty` gives the score at face value), the rule trending-signals applies.',
     });
   }
   if (withoutMarket > 0) {
