@@ -218,6 +218,18 @@ describe('the sandbox cast through paid calls', { concurrency: 4 }, () => {
     assert.equal(w.holdings_count, 40);
   });
 
+  it('WALLET_AIRDROP_FARMER, light: the 20 most valuable of 40 holdings listed; the caveat says 20 more and their value, which the portfolio counts', async () => {
+    const w = await walletLight('WALLET_AIRDROP_FARMER');
+    assert.equal(w.holdings_count, 40);
+    assert.equal(w.holdings.length, 20);
+    for (let i = 1; i < w.holdings.length; i++) assert.ok((w.holdings[i - 1].value_usd ?? -1) >= (w.holdings[i].value_usd ?? -1), 'most valuable first');
+    const caveat = w.caveats.find((c: Json) => c.code === 'holdings_listed_top');
+    assert.ok(caveat, 'the cut list is said');
+    const listed = w.holdings.reduce((s: number, h: Json) => s + (h.value_usd ?? 0), 0);
+    const unlisted = Math.round((w.portfolio_value_usd - (w.native_balance.usd ?? 0) - listed) * 100) / 100;
+    assert.match(caveat.message, new RegExp(`the other 20 \\(${String(unlisted).replace('.', '\\.')} USD\\)`));
+  });
+
   it('WALLET_DEFI: mSOL and jitoSOL staking and the Raydium LP position; labelled bridge and exchange counterparties', async () => {
     const w = await walletFull('WALLET_DEFI');
     const positions = w.defi_positions.map((p: Json) => `${p.protocol}:${p.kind}:${p.mint}`).sort();

@@ -14,7 +14,7 @@ export default defineEndpoint({
   description:
     'Everything in the light profile (native balance, token holdings, nft_count, nft_summary, labels, risk_score) ' +
     'plus DeFi positions, connected wallets, enhanced transaction history, automated-activity behavioural signals ' +
-    'and a wider NFT collection breakdown. Known entities (exchanges, protocols, bridges, foundations) are tagged ' +
+    'and a wider NFT collection breakdown; up to 100 holdings listed, most valuable first (caveat holdings_listed_top beyond). Known entities (exchanges, protocols, bridges, foundations) are tagged ' +
     'automatically. depth defaults to full.',
   input: Type.Object(
     {

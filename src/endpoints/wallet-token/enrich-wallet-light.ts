@@ -12,7 +12,8 @@ export default defineEndpoint({
   price: '0.002',
   summary: 'Light wallet profile: balances, holdings, NFT summary, labels and risk score',
   description:
-    'Native balance, token holdings, nft_count and nft_summary (collected / airdropped / suspected_spam, and rows ' +
+    'Native balance, token holdings (the 20 most valuable listed; portfolio_value_usd and holdings_count count ' +
+    'them all, and caveat holdings_listed_top says what was left out), nft_count and nft_summary (collected / airdropped / suspected_spam, and rows ' +
     'per collection: address null groups the assets of a bucket that have no verified collection), ' +
     'behavioural and known-entity labels, and a deterministic wallet risk_score with its factors.',
   input: Type.Object(

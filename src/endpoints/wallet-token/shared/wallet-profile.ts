@@ -24,6 +24,9 @@ const DAY_S = 86_400;
 /** Enough history for the behavioural labels; the full profile reads more. */
 const HISTORY_LIMIT = { light: 100, full: 100 } as const;
 const SIGNATURE_LIMIT = 1000;
+/** Holdings listed in an answer, most valuable first (every holding still counts in the totals). */
+export const HOLDINGS_LISTED_LIGHT = 20;
+export const HOLDINGS_LISTED_FULL = 100;
 
 export async function walletProfile(address: string, options: WalletProfileOptions, ctx: HandlerContext): Promise<HandlerResult> {
   return (await walletProfileWithFacts(address, options, ctx)).result;
@@ -61,6 +64,14 @@ export async function walletProfileWithFacts(address: string, options: WalletPro
     caveats.push({ code: 'risk_partial', message: `Risk factors unknown for lack of data: ${risk.unknown_factors.join(', ')}. The score counts them as 0; max_risk_score says what they could add.` });
   }
 
+  // The list is cut (highest value first) while the portfolio value counts every holding: say so, with the
+  // value left out, so a reader never sums the listed rows and takes them for the portfolio.
+  const listed = options.full ? HOLDINGS_LISTED_FULL : HOLDINGS_LISTED_LIGHT;
+  if (holdings.length > listed) {
+    const unlisted = round2(holdings.slice(listed).reduce((sum, h) => sum + (h.valueUsd ?? 0), 0));
+    caveats.push({ code: 'holdings_listed_top', message: `Holdings lists the ${listed} most valuable of ${holdings.length}; the other ${holdings.length - listed} (${unlisted} USD) count in portfolio_value_usd and holdings_count.` });
+  }
+
   const lamports = assets.nativeBalance?.lamports ?? null;
   const solPrice = assets.nativeBalance?.price_per_sol ?? null;
   const nativeUsd = lamports !== null && solPrice !== null ? round2((lamports / LAMPORTS_PER_SOL) * solPrice) : null;
@@ -79,7 +90,7 @@ export async function walletProfileWithFacts(address: string, options: WalletPro
     portfolio_value_usd: round2(pricedValue + (nativeUsd ?? 0)),
     holdings_count: holdings.length,
     unpriced_holdings: holdings.filter((h) => h.valueUsd === null).length,
-    holdings: holdings.slice(0, options.full ? 100 : 20).map((h) => ({
+    holdings: holdings.slice(0, listed).map((h) => ({
       mint: h.mint, symbol: h.symbol, name: h.name, amount_raw: h.amountRaw, decimals: h.decimals, ui_amount: h.uiAmount,
       price_usd: h.priceUsd, value_usd: h.valueUsd, entity: ctx.entities.labelFor(h.mint),
     })),
