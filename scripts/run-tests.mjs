@@ -7,7 +7,8 @@
 //     (temporary directories, PostgreSQL schemas) and Redis prefixes, so any two may run side by side;
 //   - starts the files that took longest last time first (test-artifacts/test-times.json, else the committed
 //     scripts/test-times.json), so one long file does not run alone at the end;
-//   - prints a file's whole TAP output only when it failed, a line per file otherwise, then the wall time and
+//   - prints a file's whole TAP output only when it failed, a line per file otherwise (plus its "report: "
+//     diagnostics, e.g. the invariants suite's counts), then the wall time and
 //     one closing line `N passed, N failed, N skipped`.
 // No verdict here depends on the machine's speed: there is no per-test timeout. A file still running after
 // TEST_FILE_HANG_MS (default 20 minutes) is taken to hang: it is killed and counted as failed.
@@ -111,6 +112,8 @@ async function worker() {
     const mark = result.failed ? 'FAIL' : 'ok  ';
     console.log(`${mark} ${result.file} (${result.seconds.toFixed(1)} s, ${result.pass} passed${result.fail ? `, ${result.fail} failed` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''})`);
     if (result.failed) console.log(result.output.replace(/^/gm, '  | '));
+    // A test's figures meant for the run's output (the invariants suite's counts): diagnostics starting "report: ".
+    else for (const line of result.output.matchAll(/^\s*# report: (.*)$/gm)) console.log(`       ${line[1]}`);
   }
 }
 await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));

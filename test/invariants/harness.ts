@@ -146,7 +146,7 @@ export function invariantsSuite(spec: SuiteSpec): void {
     });
 
     it('every paid call answers 200 with an answer that matches its output schema', (ctx) => {
-      ctx.diagnostic(`${spec.title}: ${paid} paid calls, ${refused.length} refused or off-schema`);
+      ctx.diagnostic(`report: ${spec.title}: ${paid} paid calls, ${refused.length} refused or off-schema`);
       assert.ok(paid > 0, 'the suite paid for its calls');
       assert.equal(refused.length, 0, refused.join('\n'));
     });
@@ -154,7 +154,7 @@ export function invariantsSuite(spec: SuiteSpec): void {
     for (const inv of Object.keys(INVARIANTS) as Invariant[]) {
       it(`${inv}: ${INVARIANTS[inv]}`, (ctx) => {
         const c = t.count(inv);
-        ctx.diagnostic(`${spec.title} ${inv}: ${c.held} of ${c.checked} checks held over ${t.answers} answers`);
+        ctx.diagnostic(`report: ${spec.title} ${inv}: ${c.held} of ${c.checked} checks held over ${t.answers} answers`);
         const v = t.of(inv);
         assert.equal(v.length, 0, `${v.length} violations of "${INVARIANTS[inv]}":\n${v.slice(0, 40).map((x) => `  ${x.where}: ${x.detail}`).join('\n')}${v.length > 40 ? `\n  … and ${v.length - 40} more` : ''}`);
       });
