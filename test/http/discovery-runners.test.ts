@@ -145,10 +145,11 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.ok(d.excluded.liquidity_below_min >= 1);
     assert.ok(d.caveats.some((c: Json) => c.code === 'rugs_detected'));
 
-    // Ranking: stage priority, then velocity.
+    // Ranking: unwashed first, then stage priority, then velocity.
     const order = ['RUNNING', 'IGNITING', 'PARABOLIC_LATE', 'QUIET', 'FADING'];
-    const stages = d.tokens.map((t: Json) => order.indexOf(t.stage));
-    assert.deepEqual(stages, [...stages].sort((a: number, b: number) => a - b));
+    const keys = d.tokens.map((t: Json) => (t.wash_trade_suspected ? 10 : 0) + order.indexOf(t.stage));
+    assert.deepEqual(keys, [...keys].sort((a: number, b: number) => a - b));
+    assert.ok(d.tokens.filter((t: Json) => t.rank > wash.rank).every((t: Json) => t.wash_trade_suspected), 'WASH after every unwashed token');
     assert.deepEqual(d.tokens.map((t: Json) => t.rank), d.tokens.map((_: Json, i: number) => i + 1));
     for (const t of d.tokens) {
       // The score is the weighted sum of the unrounded factors: within 0.0001 of the shown ones'.
@@ -352,6 +353,18 @@ describe('runner-scan, trenches-scan, trenches-check across one RUNNER life', ()
     assert.match(signal(d, 'runner').detail, /runner stage IGNITING, but wash trading is suspected/);
     assert.equal(d.factors[0].value, 0);
     assert.equal(d.score, weighted(d.factors));
+  });
+
+  it('14:00: runner-scan ranks WASH (IGNITING on washed trades) after every unwashed token, FADING ones included, and says why', async () => {
+    const d = await ok(service, 'runner-scan', { limit: 25 }, RUNNER_SCAN);
+    const wash = entry(d, A.TOKEN_LAUNCH_WASH);
+    assert.equal(wash.stage, 'IGNITING');
+    assert.equal(wash.wash_trade_suspected, true);
+    const unwashed = d.tokens.filter((t: Json) => !t.wash_trade_suspected);
+    assert.ok(unwashed.some((t: Json) => t.stage === 'FADING' || t.stage === 'QUIET'), 'a stage IGNITING outranks on its face');
+    assert.ok(unwashed.every((t: Json) => t.rank < wash.rank), `WASH rank ${wash.rank} after ${unwashed.map((t: Json) => `${t.symbol} ${t.stage}`).join(', ')}`);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'wash_trading_suspected' && /WASH/.test(c.message) && /no runner signal/.test(c.message)));
+    assert.ok(!d.next_steps.some((s: Json) => s.endpoint === 'trenches-check' && s.input.mint === A.TOKEN_LAUNCH_WASH));
   });
 });
 

@@ -85,16 +85,22 @@ export interface RankableRunner {
   velocity: number;
   /** The velocity's buy_pressure factor (0–1); breaks velocity ties so the buyers' token still comes first. */
   buy_pressure?: number | null;
+  /** The wash-trade flag: a stage and velocity read from washed trades are no runner signal. */
+  wash_trade_suspected?: boolean;
 }
 
 /**
- * Stage priority, then velocity (higher first), then buy pressure (higher first: two velocities equal at
- * 4 decimals must not let the sellers' token through on its mint), then mint (ascending, deterministic).
- * Returns a new array.
+ * Unwashed rows first — a suspected wash trade's stage and velocity are read from washed trades, which is no
+ * runner signal (the rule trenches applies: its runner leg is 0 and its RUNNING/IGNITING signal absent), so it
+ * ranks after every token whose trades are not suspect, whatever its stage. Then stage priority, then velocity
+ * (higher first), then buy pressure (higher first: two velocities equal at 4 decimals must not let the sellers'
+ * token through on its mint), then mint (ascending, deterministic). Returns a new array.
  */
 export function rankRunners<T extends RankableRunner>(entries: readonly T[]): T[] {
+  const washed = (e: RankableRunner) => (e.wash_trade_suspected === true ? 1 : 0);
   return [...entries].sort(
     (a, b) =>
+      washed(a) - washed(b) ||
       STAGE_PRIORITY[a.stage] - STAGE_PRIORITY[b.stage] ||
       b.velocity - a.velocity ||
       (b.buy_pressure ?? -1) - (a.buy_pressure ?? -1) ||

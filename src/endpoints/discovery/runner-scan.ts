@@ -22,7 +22,9 @@ export default defineEndpoint({
     'chain; null for a token without one), and the market windows read. Liquidity pulls are flagged as rugs (drained pool, or liquidity down ' +
     '25 percent or more since the service\'s reading at least 5 minutes old: every scanned token\'s reading is ' +
     'recorded) and listed in `rugs` whatever the filters. Ranked RUNNING, IGNITING, PARABOLIC_LATE, QUIET, FADING, ' +
-    'then by velocity; with candidate and exclusion counts per filter.',
+    'then by velocity — except that a token flagged for suspected wash trading ranks after every unflagged token ' +
+    'whatever its stage: a stage and velocity read from washed trades are no runner signal (the rule trenches-scan and ' +
+    'trenches-check apply), said in a caveat; with candidate and exclusion counts per filter.',
   input: Type.Object(
     {
       max_token_age_hours: withDefault(Type.Number({ minimum: 0.1, maximum: 168, description: 'Maximum token age in hours' }), 24),

@@ -84,6 +84,17 @@ describe('rankRunners', () => {
     assert.deepEqual(ranked.map((e) => e.mint), ['ra', 'rb', 'i1', 'i2', 'p', 'q', 'f']);
   });
 
+  test('a suspected wash trade ranks after every unwashed token, whatever its stage and velocity (no runner signal)', () => {
+    const ranked = rankRunners([
+      { mint: 'w', stage: 'RUNNING' as const, velocity: 0.95, wash_trade_suspected: true },
+      { mint: 'f', stage: 'FADING' as const, velocity: 0.1 },
+      { mint: 'wq', stage: 'QUIET' as const, velocity: 0.9, wash_trade_suspected: true },
+      { mint: 'q', stage: 'QUIET' as const, velocity: 0.2, wash_trade_suspected: false },
+      { mint: 'i', stage: 'IGNITING' as const, velocity: 0.3 },
+    ]);
+    assert.deepEqual(ranked.map((e) => e.mint), ['i', 'q', 'f', 'w', 'wq']);
+  });
+
   test('equal velocity: the higher buy pressure first, whatever the mint', () => {
     const ranked = rankRunners([
       { mint: 'a', stage: 'QUIET' as const, velocity: 0.3, buy_pressure: 0.43 },

@@ -8,7 +8,8 @@
  *     liquidity-pull rule), its runner stage, wash flag and velocity score (src/analytics/discovery), and
  *     its reading is recorded for the next call (every scanned token, listed or not);
  *  4. the liquidity and 1 h volume filters (known and ≥ the minimum: an unknown figure is excluded, with
- *     the count per reason), then `rankRunners` and `limit`.
+ *     the count per reason), then `rankRunners` (a suspected wash trade after every unwashed token: its
+ *     stage and velocity are read from washed trades) and `limit`.
  * Rugs (liquidity pulled) among the scanned tokens are listed in `rugs` whatever the filters: a drained
  * pool fails the liquidity filter by construction, and a holder needs to hear about it most.
  */
@@ -117,7 +118,9 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
     if (reason !== null) excluded[reason]++;
     return reason === null;
   });
-  const ranked = rankRunners(kept.map((s) => ({ mint: s.mint, stage: s.stage.stage, velocity: s.velocity.score, buy_pressure: buyPressureOf(s.velocity), scanned: s })));
+  const ranked = rankRunners(kept.map((s) => ({
+    mint: s.mint, stage: s.stage.stage, velocity: s.velocity.score, buy_pressure: buyPressureOf(s.velocity), wash_trade_suspected: s.stage.wash_trade_suspected, scanned: s,
+  })));
   const shown = ranked.slice(0, limit).map((r) => r.scanned);
   // Transfer tax of the tokens answered (one batched mint read; optional: a failure is a caveat).
   const tax = await readTransferTaxes(ctx, shown.map((s) => s.mint));
@@ -146,8 +149,14 @@ export async function runnerScanAnswer(input: RunnerScanInput, ctx: HandlerConte
   if (rugs.length > 0) {
     caveats.push({ code: 'rugs_detected', message: `${rugs.length} scanned token(s) had their liquidity pulled (rug): ${rugs.map((r) => r.symbol ?? r.mint).join(', ')}. See \`rugs\`; they are FADING and rank last when listed.` });
   }
-  const washed = tokens.filter((t) => t.wash_trade_suspected).length;
-  if (washed > 0) caveats.push({ code: 'wash_trading_suspected', message: `${washed} listed token(s) show the wash-trade pattern (see wash_trade_reason): their volume and velocity overstate real demand.` });
+  const washed = tokens.filter((t) => t.wash_trade_suspected);
+  if (washed.length > 0) {
+    caveats.push({
+      code: 'wash_trading_suspected',
+      message: `${washed.length} listed token(s) show the wash-trade pattern (see wash_trade_reason): ${washed.map((t) => t.symbol ?? t.mint).join(', ')}. ` +
+        'A stage and velocity read from washed trades are no runner signal (as in trenches-scan and trenches-check), so they rank after every unwashed token, whatever their stage.',
+    });
+  }
   caveats.push({ code: 'repeat_spacing', message: `Each scanned token's reading is recorded: a scan ${REPEAT_SPACING_MINUTES} minutes or more later also flags liquidity down ${LIQUIDITY_PULL_PCT} % or more since then as a pull.` });
 
   return {
@@ -186,9 +195,9 @@ function filterReason(m: LaunchMarket, minLiquidity: number, minVolume: number):
   return null;
 }
 
-function runnerNextSteps(tokens: readonly { mint: string; stage: RunnerStage }[], rugs: readonly { mint: string }[], input: RunnerScanInput, maxAge: number): NextStep[] {
+function runnerNextSteps(tokens: readonly { mint: string; stage: RunnerStage; wash_trade_suspected: boolean }[], rugs: readonly { mint: string }[], input: RunnerScanInput, maxAge: number): NextStep[] {
   const steps: NextStep[] = [];
-  const top = tokens.find((t) => t.stage === 'RUNNING' || t.stage === 'IGNITING');
+  const top = tokens.find((t) => !t.wash_trade_suspected && (t.stage === 'RUNNING' || t.stage === 'IGNITING'));
   if (top) steps.push({ endpoint: 'trenches-check', input: { mint: top.mint }, reason: 'Whether smart money and attention confirm the top runner' });
   const rug = rugs[0];
   if (rug) steps.push({ endpoint: 'exit-signal', input: { mint: rug.mint }, reason: 'Liquidity pulled: the exit verdict for holders of the rug' });
