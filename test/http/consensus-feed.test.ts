@@ -58,11 +58,14 @@ describe('consensus-signal', () => {
   it('without address: the top-N most-asked tokens with ranks, percentiles and shares; excluded payers are not counted', async () => {
     const d = await call(payer, service, 'consensus-signal', {});
     assertMatchesOutputSchema('consensus-signal', d);
+    // 3 tokens and 6 calls: below the minimum sample (10 and 30), so ranks stand but no percentile is given.
     assert.deepEqual(d.top.map(brief), [
-      [A.TOKEN_SAFE, 1, 100, 3, 'new'],
-      [A.TOKEN_RISKY, 2, 50, 2, 'new'],
-      [A.TOKEN_CAUTION, 3, 0, 1, 'new'],
+      [A.TOKEN_SAFE, 1, null, 3, 'new'],
+      [A.TOKEN_RISKY, 2, null, 2, 'new'],
+      [A.TOKEN_CAUTION, 3, null, 1, 'new'],
     ]);
+    assert.equal(d.sample_sufficient, false);
+    assert.ok(d.caveats.some((c: Json) => c.code === 'insufficient_sample' && /3 token\(s\) asked about and 6 paid call\(s\)/.test(c.message)));
     assert.deepEqual(d.top.map((e: Json) => e.share_pct), [50, 33.33, 16.67]);
     assert.equal(d.total_calls, 6, 'the two excluded calls about VOL_LOW are not in the stream');
     assert.equal(d.ranked_entities, 3);
@@ -78,12 +81,14 @@ describe('consensus-signal', () => {
   it('with address: that entity\'s rank and percentile; an entity nobody asked about is unranked and inactive', async () => {
     const d = await call(payer, service, 'consensus-signal', { address: A.TOKEN_RISKY });
     assertMatchesOutputSchema('consensus-signal', d);
-    assert.deepEqual(brief(d.entity), [A.TOKEN_RISKY, 2, 50, 2, 'new']);
+    assert.deepEqual(brief(d.entity), [A.TOKEN_RISKY, 2, null, 2, 'new']);
     assert.deepEqual(d.top, []);
     const none = await call(payer, service, 'consensus-signal', { address: A.TOKEN_VOL_LOW });
-    assert.deepEqual(brief(none.entity), [A.TOKEN_VOL_LOW, null, 0, 0, 'inactive']);
-    const wallets = await call(payer, service, 'consensus-signal', { type: 'wallet' });
-    assert.deepEqual(wallets.top.map(brief), [[A.WALLET_DEFI, 1, 100, 1, 'new']]);
+    assert.deepEqual(brief(none.entity), [A.TOKEN_VOL_LOW, null, null, 0, 'inactive']);
+    // The only wallet asked about is not "at percentile 100": one call is no crowd.
+    const wallets = await call(payer, service, 'consensus-signal', { type: 'wallet', format: 'both' });
+    assert.deepEqual(wallets.top.map(brief), [[A.WALLET_DEFI, 1, null, 1, 'new']]);
+    assert.match(wallets.llm_summary, /percentile unknown: sample below the minimum/);
   });
 
   it('consensus-signal calls themselves are not counted (asking for a rank must not move it)', async () => {
@@ -103,7 +108,7 @@ describe('consensus-signal', () => {
     const hour = await call(payer, service, 'consensus-signal', {});
     // Half the hour elapsed: RISKY 2 calls = 4/h against 2/h (×2, rising); SAFE 1 call = 2/h against 3/h
     // (×0.6667, exactly the falling threshold); CAUTION none against 1.
-    assert.deepEqual(hour.top.map(brief), [[A.TOKEN_RISKY, 1, 100, 2, 'rising'], [A.TOKEN_SAFE, 2, 0, 1, 'falling']]);
+    assert.deepEqual(hour.top.map(brief), [[A.TOKEN_RISKY, 1, null, 2, 'rising'], [A.TOKEN_SAFE, 2, null, 1, 'falling']]);
     assert.deepEqual(hour.top.map((e: Json) => [e.previous_count, e.trend_ratio]), [[2, 2], [3, 0.6667]]);
     assert.equal(hour.previous_total_calls, 6);
     const caution = await call(payer, service, 'consensus-signal', { address: A.TOKEN_CAUTION });
@@ -112,10 +117,28 @@ describe('consensus-signal', () => {
     // RISKY and SAFE tie at 4 calls: both rank 1 (listed by address), CAUTION is third, not second.
     const tied = [A.TOKEN_RISKY, A.TOKEN_SAFE].sort();
     assert.deepEqual(day.top.map(brief), [
-      [tied[0], 1, 50, 4, 'new'],
-      [tied[1], 1, 50, 4, 'new'],
-      [A.TOKEN_CAUTION, 3, 0, 1, 'new'],
+      [tied[0], 1, null, 4, 'new'],
+      [tied[1], 1, null, 4, 'new'],
+      [A.TOKEN_CAUTION, 3, null, 1, 'new'],
     ]);
+  });
+
+  it('with the minimum sample (10 tokens, 30 calls in the window) percentiles are given: other callers fill the stream', async () => {
+    // Other callers' traffic: 8 more tokens, 3 calls each, in the running hour (with RISKY 2, SAFE 1: 10 tokens, 27 calls).
+    const at = new Date(T0.getTime() + HOUR);
+    for (let i = 0; i < 8; i++) {
+      for (let c = 0; c < 3; c++) await service.store.recordQuery({ entityType: 'token', entity: `other-token-${i}`, endpoint: 'enrich-token-light', at });
+    }
+    const short = await call(payer, service, 'consensus-signal', { address: A.TOKEN_RISKY });
+    assert.deepEqual([short.ranked_entities, short.total_calls, short.sample_sufficient, short.entity.percentile], [10, 27, false, null], '27 calls: still below 30');
+    for (let c = 0; c < 3; c++) await service.store.recordQuery({ entityType: 'token', entity: A.TOKEN_SAFE, endpoint: 'enrich-token-light', at });
+    const d = await call(payer, service, 'consensus-signal', { limit: 12 });
+    assertMatchesOutputSchema('consensus-signal', d);
+    assert.deepEqual([d.ranked_entities, d.total_calls, d.sample_sufficient], [10, 30, true]);
+    assert.ok(!d.caveats.some((c: Json) => c.code === 'insufficient_sample'));
+    // SAFE 4 calls (first: 9 of 9 others below → 100); the eight at 3 tie (RISKY alone below: 1/9 → 11.11); RISKY 0.
+    assert.deepEqual(d.top.map((e: Json) => [e.rank, e.percentile]).slice(0, 2), [[1, 100], [2, 11.11]]);
+    assert.equal(d.top.find((e: Json) => e.address === A.TOKEN_RISKY).percentile, 0);
   });
 });
 

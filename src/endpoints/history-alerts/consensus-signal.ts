@@ -13,7 +13,10 @@ export default defineEndpoint({
     'Derived from the service\'s own query stream (paid calls about each token or wallet, per hour; the operator\'s ' +
     'own test traffic excluded). With `address`: that token\'s or wallet\'s rank (ties share a rank), percentile and ' +
     'trend against the previous window of the same length (1h, 6h or 24h). Without: the top-N most-queried entities ' +
-    'of the type with their counts and shares. Every answer carries a sample_quality flag.',
+    'of the type with their counts and shares. Every answer carries a sample_quality flag. A percentile needs a sample: ' +
+    'below 10 entities asked about or 30 calls in the window (the attention signal\'s minimum, the same query stream) every ' +
+    'percentile is null, sample_sufficient is false and an insufficient_sample caveat says so — a percentile among two ' +
+    'tokens is a few callers\' own calls, not a crowd.',
   input: Type.Object(
     {
       type: withDefault(StringEnum(['token', 'wallet'] as const, { description: 'Entity type' }), 'token'),

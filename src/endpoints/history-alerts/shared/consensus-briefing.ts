@@ -5,7 +5,7 @@ import type { HandlerResult } from '../../../registry/types.js';
 type Data = Record<string, any>;
 
 const describe = (e: Data) =>
-  `${e.rank === null ? 'not asked' : `rank ${e.rank}`} (${e.count} calls, ${e.share_pct} % of calls, percentile ${e.percentile}), trend ${e.trend}` +
+  `${e.rank === null ? 'not asked' : `rank ${e.rank}`} (${e.count} calls, ${e.share_pct} % of calls, percentile ${e.percentile === null ? 'unknown: sample below the minimum' : e.percentile}), trend ${e.trend}` +
   `${e.trend_ratio === null ? '' : ` ×${e.trend_ratio}`} vs ${e.previous_count} calls the window before`;
 
 export function consensusBriefing(result: HandlerResult): string {
