@@ -42,9 +42,10 @@ describe('attention needs a sample: one caller\'s own calls are not a signal', (
     await service.recorder.idle();
 
     const d = await ok(service, 'trenches-check', { mint: A.TOKEN_LAUNCH_QUIET }, TRENCHES_CHECK);
-    assert.deepEqual([d.attention.calls, d.attention.percentile, d.attention.ranked_entities, d.attention.stream_calls], [3, 100, 2, 4]);
+    assert.deepEqual([d.attention.calls, d.attention.percentile, d.attention.ranked_entities, d.attention.stream_calls], [3, null, 2, 4]);
     assert.deepEqual([attention(d).present, attention(d).status], [null, 'insufficient_sample']);
-    assert.match(attention(d).detail, /only 2 token\(s\) and 4 call\(s\).*below the minimum sample \(10 tokens and 30 calls\)/);
+    assert.match(attention(d).detail, /only 2 token\(s\) and 4 call\(s\).*below the minimum sample \(10 tokens and 30 calls\).*no percentile/);
+    assert.doesNotMatch(attention(d).detail, /percentile 100/, 'no "percentile 100 of 2 tokens"');
     assert.deepEqual([d.attention.score, d.attention.sample_sufficient], [0, false]);
     assert.equal(d.factors.find((f: Json) => f.name === 'attention').value, 0);
     assert.ok(d.caveats.some((c: Json) => c.code === 'attention_insufficient_sample'));

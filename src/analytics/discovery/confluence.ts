@@ -134,8 +134,8 @@ function attentionSignalOf(a: AttentionReading | null): ConfluenceSignal {
   if (present === null) {
     return {
       name: 'attention', present: null, status: 'insufficient_sample',
-      detail: `${a.calls} paid call(s) about it in the last ${ATTENTION_WINDOW_HOURS} h (${where}), but the query stream holds only ${a.rankedEntities} token(s) and ${a.streamCalls} call(s) in that window: ` +
-        `below the minimum sample (${ATTENTION_MIN_STREAM_TOKENS} tokens and ${ATTENTION_MIN_STREAM_CALLS} calls), not a signal`,
+      detail: `${a.calls} paid call(s) about it in the last ${ATTENTION_WINDOW_HOURS} h, but the query stream holds only ${a.rankedEntities} token(s) and ${a.streamCalls} call(s) in that window: ` +
+        `below the minimum sample (${ATTENTION_MIN_STREAM_TOKENS} tokens and ${ATTENTION_MIN_STREAM_CALLS} calls), not a signal, and no percentile is given`,
     };
   }
   return {

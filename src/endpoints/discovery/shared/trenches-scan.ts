@@ -216,6 +216,6 @@ function trenchesNextSteps(tokens: readonly { mint: string }[], maxAge: number):
     steps.push({ endpoint: 'due-diligence', input: { mint: top.mint }, reason: 'Token risk score, authorities and whale activity of the top token' });
   }
   steps.push({ endpoint: 'runner-scan', input: { max_token_age_hours: maxAge }, reason: 'The runner leg alone: stages, velocity, wash and rug flags' });
-  steps.push({ endpoint: 'smart-money-trenches', input: { max_token_age_hours: maxAge }, reason: 'The smart-money leg alone: fresh tokens by distinct smart buyers and recency' });
+  steps.push({ endpoint: 'smart-money-trenches', input: { max_token_age_hours: maxAge }, reason: 'The smart-money leg alone: fresh tokens by smart buyers still holding and recency' });
   return steps;
 }

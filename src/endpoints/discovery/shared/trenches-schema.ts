@@ -41,7 +41,7 @@ const SmartMoney = Open({
 const Attention = Open({
   score: Type.Number({ minimum: 0, maximum: 1, description: 'min(1, calls ÷ 10); 0 below the minimum sample' }),
   calls: Type.Integer({ minimum: 0, description: 'Paid calls naming the token in the attention window' }),
-  percentile: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Among the tokens asked about in the window (as consensus-signal reports it); null when not asked' })),
+  percentile: Nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Among the tokens asked about in the window (as consensus-signal reports it); null when not asked, or below the minimum sample (10 tokens and 30 calls)' })),
   ranked_entities: Type.Integer({ description: 'Tokens asked about in the window' }),
   stream_calls: Type.Integer({ minimum: 0, description: 'Paid calls about any token in the window' }),
   sample_sufficient: Type.Boolean({ description: 'The window holds at least 10 tokens asked about and 30 calls; below that the attention signal is unknown and its score 0' }),

@@ -151,13 +151,15 @@ export async function attentionBoard(ctx: HandlerContext): Promise<AttentionBoar
   const ranked = rankEntities(await ctx.store.queryCounts('token', bounds.from, bounds.to));
   const by = new Map(ranked.map((r) => [r.entity, r]));
   const streamCalls = ranked.reduce((s, r) => s + r.count, 0);
+  // As consensus-signal: a percentile among too few tokens or calls ("100 of 2") is no ranking, so none is given.
+  const ranks = attentionSampleSufficient({ rankedEntities: ranked.length, streamCalls });
   return {
     bounds,
     rankedEntities: ranked.length,
     streamCalls,
     readingOf: (mint) => {
       const r = by.get(mint);
-      return { calls: r?.count ?? 0, percentile: r?.percentile ?? null, rankedEntities: ranked.length, streamCalls };
+      return { calls: r?.count ?? 0, percentile: ranks ? r?.percentile ?? null : null, rankedEntities: ranked.length, streamCalls };
     },
   };
 }
