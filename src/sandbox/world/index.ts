@@ -31,10 +31,8 @@ import { toUnix } from './time.js';
 import {
   createdAtOf,
   genericTokenSpec,
-  holderShareAt,
+  designedHolderRawsAt,
   priceAt,
-  shareToRaw,
-  supplyRawOf,
   tokenAccountAddress,
   tokenState,
   uiToRaw,
@@ -176,7 +174,8 @@ class World implements SandboxWorld {
     }
     for (const { spec, holder } of this.holderIndex.get(address) ?? []) {
       if (t < createdAtOf(spec, t) || tokens.some((x) => x.mint === spec.mint)) continue;
-      const raw = shareToRaw(supplyRawOf(spec), holderShareAt(holder, t));
+      // The same amount the mint's holder list shows (scaled with the others when drift overshoots).
+      const raw = designedHolderRawsAt(spec, t)[spec.holders.indexOf(holder)] ?? 0n;
       if (raw > 0n) tokens.push({ mint: spec.mint, tokenAccount: holder.tokenAccount, amountRaw: raw.toString(), decimals: spec.decimals });
     }
     const price = (mint: string) => {

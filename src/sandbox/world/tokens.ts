@@ -151,6 +151,20 @@ export function supplyRawOf(spec: TokenSpec): bigint {
   return BigInt(Math.round(spec.supplyUi)) * 10n ** BigInt(spec.decimals);
 }
 
+/**
+ * Raw balances of a spec's designed holders at t, in `spec.holders` order. Each drifts around its
+ * designed share independently, so at a drift's peak the shares could add up to more than the supply
+ * (GHOST's twelve holders own exactly 100 % by design). A chain never shows that: when they would, all
+ * of them are scaled down together so they hold exactly the supply. The wallet view reads the same
+ * amounts, so a holder's balance is the same from the mint's side and from the owner's.
+ */
+export function designedHolderRawsAt(spec: TokenSpec, t: number): bigint[] {
+  const supplyRaw = supplyRawOf(spec);
+  const raws = spec.holders.map((h) => shareToRaw(supplyRaw, holderShareAt(h, t)));
+  const total = raws.reduce((s, r) => s + r, 0n);
+  return total > supplyRaw ? raws.map((r) => (r * supplyRaw) / total) : raws;
+}
+
 export function holderShareAt(h: HolderSpec, t: number): number {
   const d = h.drift;
   if (d.kind === 'wave') return h.share * (1 + d.amp * Math.sin((TAU * t) / d.period + d.phase));
@@ -225,18 +239,26 @@ export function tokenState(spec: TokenSpec, t: number, lookup: SpecLookup): Toke
     return poolState(p, created, liquidityUsd, round(volume, 2), { buys, sells: trades - buys });
   });
 
-  // Holders: designed rows plus each pool's base-token reserve.
-  const rows: HolderState[] = spec.holders.map((h) => ({
+  // Holders: designed rows plus each pool's base-token reserve. The accounts listed never hold more
+  // than the supply (a chain's accounts add up to it): a pool's reserve is half its USD liquidity at the
+  // price, at most 60 % of supply, and at most what the designed holders and earlier pools leave — a
+  // falling price at constant liquidity (SELR) would otherwise put 60 % in the pool on top of the
+  // designed holders' 47 %.
+  const designedRaws = designedHolderRawsAt(spec, t);
+  const rows: HolderState[] = spec.holders.map((h, i) => ({
     owner: h.owner,
     tokenAccount: h.tokenAccount,
-    amountRaw: shareToRaw(supplyRaw, holderShareAt(h, t)).toString(),
+    amountRaw: designedRaws[i]!.toString(),
     kind: h.kind,
   }));
   if (price !== null) {
+    let left = supplyRaw - designedRaws.reduce((s, r) => s + r, 0n);
     spec.pools.forEach((p, i) => {
       const reserveUi = pools[i]!.liquidityUsd / 2 / price;
-      const share = Math.min(0.6, reserveUi / spec.supplyUi);
-      rows.push({ owner: p.address, tokenAccount: tokenAccountAddress(p.address, spec.mint), amountRaw: shareToRaw(supplyRaw, share).toString(), kind: 'pool' });
+      const wanted = shareToRaw(supplyRaw, Math.min(0.6, reserveUi / spec.supplyUi));
+      const amount = wanted < left ? wanted : left;
+      left -= amount;
+      rows.push({ owner: p.address, tokenAccount: tokenAccountAddress(p.address, spec.mint), amountRaw: amount.toString(), kind: 'pool' });
     });
   }
   const topHolders = rows
