@@ -16,6 +16,13 @@
  * Percentages are computed from unrounded values and reported with 2 decimals; top-1 and top-5
  * percent are given on each basis. An unknown or non-positive supply gives null values and band
  * `unknown`, never a reassuring 0.
+ *
+ * Listed holders above the supply: a chain's accounts add up to its supply, so largest accounts that
+ * together hold more than the supply read mean the two readings disagree — taken at different moments
+ * (tokens minted between the supply read and the largest-accounts read) or from different sources. Every
+ * share on both bases is then null with band `unknown` (`supplyShortfall` says by how much, for the
+ * answer's caveat): a share above 100 % is impossible, and clamping it to 100 would state as fact that the
+ * listed holders own the whole supply, which neither reading says.
  */
 import { clamp, pct2, round2 } from './round.js';
 import type { HolderKind, HolderRow } from './types.js';
@@ -91,16 +98,30 @@ function basisOf(basis: ConcentrationBasis['basis'], holders: OwnerBalance[], de
   };
 }
 
+/** Relative slack for float sums of UI amounts that exactly equal the supply on chain. */
+const SUM_TOLERANCE = 1e-12;
+
+/**
+ * When the listed holders together hold more than `supplyUi` (impossible on one chain at one moment):
+ * the listed total and the supply; otherwise (or when the supply is unknown) null.
+ */
+export function supplyShortfall(holders: readonly HolderRow[], supplyUi: number | null): { listed_ui: number; supply_ui: number } | null {
+  if (supplyUi === null || !Number.isFinite(supplyUi) || supplyUi <= 0) return null;
+  const listed = mergeByOwner(holders).reduce((s, h) => s + h.ui, 0);
+  return listed > supplyUi * (1 + SUM_TOLERANCE) ? { listed_ui: listed, supply_ui: supplyUi } : null;
+}
+
 /**
  * Concentration of `holders` (the largest holders, any order; only the top 20 owners are used for
- * HHI) against `supplyUi` (total supply in UI units; null when unknown).
+ * HHI) against `supplyUi` (total supply in UI units; null when unknown). Null shares when the listed
+ * holders exceed the supply (see `supplyShortfall`).
  */
 export function holderConcentration(holders: readonly HolderRow[], supplyUi: number | null): ConcentrationResult {
   const merged = mergeByOwner(holders);
   const nonFloat = merged.filter((h) => NON_FLOAT_KINDS.includes(h.kind));
   const float = merged.filter((h) => !NON_FLOAT_KINDS.includes(h.kind));
   const excludedUi = nonFloat.reduce((s, h) => s + h.ui, 0);
-  const supplyKnown = supplyUi !== null && Number.isFinite(supplyUi) && supplyUi > 0;
+  const supplyKnown = supplyUi !== null && Number.isFinite(supplyUi) && supplyUi > 0 && supplyShortfall(holders, supplyUi) === null;
   const floatDenominator = supplyKnown ? supplyUi! - excludedUi : null;
   return {
     counted_by: 'owner',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hhiBand, hhiFromPercents, holderConcentration } from '../../src/analytics/concentration.js';
+import { hhiBand, hhiFromPercents, holderConcentration, supplyShortfall } from '../../src/analytics/concentration.js';
 import type { HolderRow } from '../../src/analytics/types.js';
 
 const row = (owner: string, uiAmount: number, kind?: HolderRow['kind'], tokenAccount = `${owner}-ata`): HolderRow => ({
@@ -102,4 +102,32 @@ test('a pool holding most of supply: high on raw supply, well distributed on flo
   assert.equal(r.tradeable_float.denominator_ui, 400);
   assert.equal(r.tradeable_float.hhi, 500); // 20·5²
   assert.equal(r.tradeable_float.band, 'well_distributed');
+});
+
+test('listed holders above the supply read: every share null, band unknown, never a share above 100 %', () => {
+  // SELR as the sandbox showed it before its world conserved supply: a 60 % pool, the 35 % dev and
+  // early holders, 107 % of supply together.
+  const holders = [row('POOL', 600, 'pool'), row('DEV', 353.5), row('E1', 25.2), row('E2', 20.7), row('E3', 16.9), row('E4', 13.9)];
+  assert.deepEqual(supplyShortfall(holders, 1000), { listed_ui: 1030.2, supply_ui: 1000 });
+  const r = holderConcentration(holders, 1000);
+  for (const b of [r.raw_supply, r.tradeable_float]) {
+    assert.deepEqual([b.denominator_ui, b.hhi, b.band, b.top1_pct, b.top5_pct], [null, null, 'unknown', null, null], b.basis);
+    assert.ok(b.top_holders.every((h) => h.pct === null), b.basis);
+  }
+  assert.equal(r.raw_supply.top_holders.length, 6, 'the holders themselves are still listed, with their amounts');
+  assert.deepEqual(r.tradeable_float.excluded, [{ owner: 'POOL', kind: 'pool', ui_amount: 600 }]);
+});
+
+test('boundary: holders owning exactly the supply give 100 %, one raw unit (6 decimals) more gives nulls', () => {
+  const exact = holderConcentration([row('A', 700), row('B', 300)], 1000);
+  assert.equal(supplyShortfall([row('A', 700), row('B', 300)], 1000), null);
+  assert.deepEqual([exact.raw_supply.top1_pct, exact.raw_supply.top5_pct, exact.raw_supply.hhi], [70, 100, 5800]);
+  // Float sums of UI amounts that equal the supply on chain (0.1 + 0.2 = 0.30000000000000004) are no disagreement.
+  const thirds = [row('A', 0.1), row('B', 0.2)];
+  assert.equal(0.1 + 0.2 > 0.3, true);
+  assert.equal(supplyShortfall(thirds, 0.3), null);
+  const over = holderConcentration([row('A', 700), row('B', 300.000001)], 1000);
+  assert.equal(over.raw_supply.top5_pct, null);
+  assert.equal(over.raw_supply.band, 'unknown');
+  assert.equal(supplyShortfall([row('A', 1)], null), null, 'an unknown supply is no disagreement (shares are null anyway)');
 });

@@ -16,6 +16,8 @@ export default defineEndpoint({
     '10K / 100K USD, risk flags, verification status) plus the top 20 holders, the HHI concentration index (sum of ' +
     'squared holder percentages: below 1500 well distributed, up to 2500 moderately, above 2500 highly ' +
     'concentrated) and volatility metrics from the 1h, 6h and 24h price changes (LOW, MODERATE, HIGH, EXTREME). ' +
+    'Shares of supply are never above 100: when the largest accounts listed together hold more than the supply read ' +
+    '(the two readings disagree), every share and HHI is null with band unknown and the caveat holders_exceed_supply. ' +
     'include_holders defaults to true. price_range_7d: the 7-day high and low price in USD, derived (no configured ' +
     'provider sends candles) from one DefiLlama historical price per hour over the last 168 hours plus the ' +
     'answer\'s current price, with the source, the sampling, the span covered and the time of each extreme; moves ' +

@@ -6,7 +6,7 @@
  * that answered says there is no such mint.
  */
 import { ApiError } from '../../../app/errors.js';
-import { holderConcentration, type ConcentrationResult } from '../../../analytics/concentration.js';
+import { holderConcentration, supplyShortfall, type ConcentrationResult } from '../../../analytics/concentration.js';
 import { slippageTable } from '../../../analytics/slippage.js';
 import { medianPrice } from '../../../analytics/token-price.js';
 import { tokenRiskFlags, type TokenRiskFlag } from '../../../analytics/token-risk-flags.js';
@@ -111,6 +111,13 @@ export async function analyzeTokenWithFacts(mint: string, options: TokenAnalysis
   );
 
   const concentration: ConcentrationResult | null = holders && supplyUi !== null ? holderConcentration(holders.rows, supplyUi) : null;
+  const shortfall = holders ? supplyShortfall(holders.rows, supplyUi) : null;
+  if (shortfall) {
+    caveats.push({
+      code: 'holders_exceed_supply',
+      message: `The largest accounts listed hold ${round2(shortfall.listed_ui)}, more than the supply read (${round2(shortfall.supply_ui)}): the two readings disagree (taken at different moments), so holder shares of supply and the concentration risk flags are unknown rather than above 100 %.`,
+    });
+  }
   const extensions = mintInfo ? mintExtensionsToDomain(mintInfo.extensions) : null;
   const riskFlags = tokenRiskFlags({
     mintAuthority: mintInfo ? mintInfo.mintAuthority : undefined,
