@@ -278,22 +278,25 @@ describe('gacha-ev-scan', () => {
   const edges = (d: Json) => d.machines.map((m: Json) => [m.code, m.verdict_exit, m.edge_pct, m.verdict]);
   const PUBLIC = SANDBOX_CARD_MACHINES.filter((m) => m.public).map((m) => m.code);
 
+  /** Every public machine on its instant buyback, best edge first: [code, exit judged, edge %, verdict]. */
+  const BUYBACK_EDGES = [
+    ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
+    ['baseball_100', 'buyback', -1.9, 'HOUSE_EDGE'],
+    ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
+    ['onepiece_2500', 'buyback', -13.21, 'HOUSE_EDGE'],
+    ['onepiece_50', 'buyback', -15, 'HOUSE_EDGE'],
+    ['onepiece_100', 'buyback', -17.2, 'NEGATIVE_EV'],
+    ['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV'],
+    ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
+    ['onepiece_25', null, null, null],
+  ];
+
   it('all public machines, both exits: verdicts and ranking on the certain buyback; EVs from range midpoints, exits as designed', async () => {
     const d = await ok(service, 'gacha-ev-scan', { format: 'both' }, GACHA_PRICE);
     assert.equal(d.exit_strategy, 'both');
     assert.deepEqual([d.scanned, d.hidden_excluded, d.matched], [11, 2, 9]);
     assert.deepEqual(d.skipped_machines, []);
-    assert.deepEqual(edges(d), [
-      ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
-      ['baseball_100', 'buyback', -1.9, 'HOUSE_EDGE'],
-      ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
-      ['onepiece_2500', 'buyback', -13.21, 'HOUSE_EDGE'],
-      ['onepiece_50', 'buyback', -15, 'HOUSE_EDGE'],
-      ['onepiece_100', 'buyback', -17.2, 'NEGATIVE_EV'],
-      ['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV'],
-      ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
-      ['onepiece_25', null, null, null],
-    ]);
+    assert.deepEqual(edges(d), BUYBACK_EDGES, 'under both, each verdict is the buyback\'s');
     assert.deepEqual(d.verdict_counts, { POSITIVE_EV: 1, HOUSE_EDGE: 4, NEGATIVE_EV: 3, unavailable: 1, unpriced: 0 });
     // pokemon_50: midpoints 30/60/150/450; EV 0.7×30 + 0.2×60 + 0.08×150 + 0.02×450 = 54; buyback 54 × 0.85 = 45.90
     // (−8.2 %); marketplace 52.92. The platform lists 55.
@@ -335,17 +338,7 @@ describe('gacha-ev-scan', () => {
 
   it('buyback exit with min_edge_pct 0: only the machines whose guaranteed cash beats the price', async () => {
     const all = await ok(service, 'gacha-ev-scan', { exit_strategy: 'buyback' }, GACHA_PRICE, 'base');
-    assert.deepEqual(edges(all), [
-      ['pokemon_250', 'buyback', 4.76, 'POSITIVE_EV'],
-      ['baseball_100', 'buyback', -1.9, 'HOUSE_EDGE'],
-      ['pokemon_50', 'buyback', -8.2, 'HOUSE_EDGE'],
-      ['onepiece_2500', 'buyback', -13.21, 'HOUSE_EDGE'],
-      ['onepiece_50', 'buyback', -15, 'HOUSE_EDGE'],
-      ['onepiece_100', 'buyback', -17.2, 'NEGATIVE_EV'],
-      ['pokemon_1000', 'buyback', -32.34, 'NEGATIVE_EV'],
-      ['pokemon_25', 'buyback', -39.12, 'NEGATIVE_EV'],
-      ['onepiece_25', null, null, null],
-    ]);
+    assert.deepEqual(edges(all), BUYBACK_EDGES);
     // The registry's example input (franchise pokemon, buyback, min edge 0) answers on the sandbox.
     const positive = await ok(service, 'gacha-ev-scan', { franchise: 'pokemon', exit_strategy: 'buyback', min_edge_pct: 0 }, GACHA_PRICE);
     assert.deepEqual(codes(positive), ['pokemon_250']);

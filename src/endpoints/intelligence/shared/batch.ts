@@ -15,6 +15,7 @@
  */
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { analyzeToken } from '../../wallet-token/shared/token-analysis.js';
+import { withPriceRange7d } from '../../wallet-token/shared/price-range.js';
 import { walletProfile } from '../../wallet-token/shared/wallet-profile.js';
 import { runBounded, withinBudget } from './bounded-run.js';
 import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from './member-errors.js';
@@ -54,7 +55,9 @@ export function itemEndpoint(type: BatchType, depth: BatchDepth): string {
 function enrichOne(address: string, type: BatchType, depth: BatchDepth, ctx: HandlerContext): Promise<HandlerResult> {
   const full = depth === 'full';
   if (type === 'wallet') return walletProfile(address, { full }, ctx);
-  return analyzeToken(address, { includeHolders: full, full }, ctx);
+  if (!full) return analyzeToken(address, { includeHolders: false, full: false }, ctx);
+  // As enrich-token-full answers it, 7-day price range included: an item equals its single endpoint's answer.
+  return withPriceRange7d(address, (c) => analyzeToken(address, { includeHolders: true, full: true }, c), ctx);
 }
 
 export async function batchEnrich(input: BatchInput, ctx: HandlerContext): Promise<HandlerResult> {
