@@ -5,7 +5,7 @@
 import { bandOf, GEM_STAGE, HEALTH_LEVEL, QUOTE_VERDICT, YIELD_ANNUALIZE_MIN_DAYS } from './boundaries.js';
 import type { Answer, AnswerCheck, SetCheck } from './harness.js';
 import type { Json } from './generic.js';
-import { near, type Tally } from './tally.js';
+import { agree, near, type Tally } from './tally.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
@@ -89,10 +89,6 @@ export const LAUNCHPAD_CHECKS: Readonly<Record<string, AnswerCheck[]>> = {
   'launchpad-launch-intel': [launchIntel],
 };
 
-function agree(t: Tally, where: string, a: unknown, b: unknown, tol = 0): void {
-  const ok = typeof a === 'number' && typeof b === 'number' ? near(a, b, tol, 1e-9) : a === b;
-  t.check('cross_endpoint', ok, where, () => `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-}
 
 /** The tax-only round trip of a coin (named `tax_round_trip_pct`; `round_trip_pct` in answers before that name). */
 const taxRoundTrip = (x: Json): unknown => x.tax_round_trip_pct ?? x.round_trip_pct;

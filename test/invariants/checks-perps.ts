@@ -4,7 +4,7 @@
  */
 import type { AnswerCheck, SetCheck } from './harness.js';
 import type { Json } from './generic.js';
-import { near, type Tally } from './tally.js';
+import { agree, near, type Tally } from './tally.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 const r2 = 0.005 + 1e-9;
@@ -227,10 +227,6 @@ export const PERPS_CHECKS: Readonly<Record<string, AnswerCheck[]>> = {
   'perps-venue-comparison': [venueComparison],
 };
 
-function agree(t: Tally, where: string, a: unknown, b: unknown, tol = 0): void {
-  const ok = typeof a === 'number' && typeof b === 'number' ? near(a, b, tol, 1e-9) : a === b;
-  t.check('cross_endpoint', ok, where, () => `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-}
 
 /** Pool-venue borrow APRs and prices agree across the perps endpoints at the same moment. */
 export const PERPS_SET_CHECKS: SetCheck[] = [

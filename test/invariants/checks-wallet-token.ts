@@ -6,7 +6,7 @@ import { bandOf, HHI_BAND, TOKEN_VERDICT, VOLATILITY_LEVEL, WALLET_RISK_LEVEL } 
 import type { Answer, AnswerCheck, SetCheck } from './harness.js';
 import { whereOf } from './harness.js';
 import type { Json } from './generic.js';
-import { near, type Tally } from './tally.js';
+import { agree, near, type Tally } from './tally.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 const r2 = 0.005 + 1e-9;
@@ -236,9 +236,9 @@ export function bySubject(answers: readonly Answer[], key: string, field: string
   return new Map(answers.filter((a) => a.key === key).map((a) => [a.body[field] as string, a]));
 }
 
-function agree(t: Tally, where: string, what: string, a: unknown, b: unknown, tol = 0): void {
-  const ok = typeof a === 'number' && typeof b === 'number' ? near(a, b, tol, 1e-9) : JSON.stringify(a) === JSON.stringify(b);
-  t.check('cross_endpoint', ok, `${where} ${what}`, () => `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+/** `agree` with the quantity named apart from the subject. */
+function agreeOn(t: Tally, where: string, what: string, a: unknown, b: unknown, tol = 0): void {
+  agree(t, `${where} ${what}`, a, b, tol);
 }
 
 /** The same quantity for the same subject from two endpoints (same moment: the suite's fixed clock). */
@@ -252,27 +252,27 @@ export const WALLET_TOKEN_SET_CHECKS: SetCheck[] = [
       const l = light.get(mint);
       const w = `enrich-token-light/full ${f.subject}`;
       if (l) {
-        for (const k of ['market_cap_usd', 'fdv_usd', 'volume_24h_usd', 'liquidity_usd']) agree(t, w, k, l.json[k], f.json[k]);
-        agree(t, w, 'price.price_usd', l.json.price?.price_usd, f.json.price?.price_usd);
-        agree(t, w, 'price_change', l.json.price_change, f.json.price_change);
+        for (const k of ['market_cap_usd', 'fdv_usd', 'volume_24h_usd', 'liquidity_usd']) agreeOn(t, w, k, l.json[k], f.json[k]);
+        agreeOn(t, w, 'price.price_usd', l.json.price?.price_usd, f.json.price?.price_usd);
+        agreeOn(t, w, 'price_change', l.json.price_change, f.json.price_change);
         // Light reads no holders unless asked: compare the flags that do not depend on them.
         const holderFree = (flags: Json[] | undefined) => (flags ?? []).map((x) => x.flag).filter((x) => !/holder|top5|top_holder/.test(x)).sort();
-        agree(t, w, 'risk_flags (holder-independent)', holderFree(l.json.risk_flags), holderFree(f.json.risk_flags));
+        agreeOn(t, w, 'risk_flags (holder-independent)', holderFree(l.json.risk_flags), holderFree(f.json.risk_flags));
       }
       const d = dd.get(mint);
       if (d) {
         const w2 = `enrich-token-full/due-diligence ${f.subject}`;
-        agree(t, w2, 'price_usd', f.json.price?.price_usd, d.json.token_analysis.price?.price_usd);
-        agree(t, w2, 'liquidity_usd', f.json.liquidity_usd, d.json.token_analysis.liquidity_usd);
-        agree(t, w2, 'concentration.raw_supply.hhi', f.json.concentration?.raw_supply?.hhi, d.json.holder_concentration?.raw_supply?.hhi);
-        agree(t, w2, 'concentration.raw_supply.top1_pct', f.json.concentration?.raw_supply?.top1_pct, d.json.holder_concentration?.raw_supply?.top1_pct);
+        agreeOn(t, w2, 'price_usd', f.json.price?.price_usd, d.json.token_analysis.price?.price_usd);
+        agreeOn(t, w2, 'liquidity_usd', f.json.liquidity_usd, d.json.token_analysis.liquidity_usd);
+        agreeOn(t, w2, 'concentration.raw_supply.hhi', f.json.concentration?.raw_supply?.hhi, d.json.holder_concentration?.raw_supply?.hhi);
+        agreeOn(t, w2, 'concentration.raw_supply.top1_pct', f.json.concentration?.raw_supply?.top1_pct, d.json.holder_concentration?.raw_supply?.top1_pct);
       }
       const ww = whales.get(mint);
       if (d && ww && d.json.whale_activity?.summary) {
         const w3 = `whale-watch/due-diligence ${f.subject}`;
         const a = ww.json.summary;
         const b = d.json.whale_activity.summary;
-        for (const k of ['whales', 'accumulating', 'distributing', 'signal', 'net_flow_usd']) agree(t, w3, `summary.${k}`, a[k], b[k]);
+        for (const k of ['whales', 'accumulating', 'distributing', 'signal', 'net_flow_usd']) agreeOn(t, w3, `summary.${k}`, a[k], b[k]);
       }
     }
     // A wallet's risk score and holdings value from the light and full profiles and from compare-wallets.
@@ -282,30 +282,30 @@ export const WALLET_TOKEN_SET_CHECKS: SetCheck[] = [
       const l = wl.get(address);
       if (!l) continue;
       const w = `enrich-wallet-light/full ${f.subject}`;
-      agree(t, w, 'risk_score.risk_score', l.json.risk_score?.risk_score, f.json.risk_score?.risk_score);
-      agree(t, w, 'portfolio_value_usd', l.json.portfolio_value_usd, f.json.portfolio_value_usd);
-      agree(t, w, 'nft_count', l.json.nft_count, f.json.nft_count);
+      agreeOn(t, w, 'risk_score.risk_score', l.json.risk_score?.risk_score, f.json.risk_score?.risk_score);
+      agreeOn(t, w, 'portfolio_value_usd', l.json.portfolio_value_usd, f.json.portfolio_value_usd);
+      agreeOn(t, w, 'nft_count', l.json.nft_count, f.json.nft_count);
     }
     for (const a of answers.filter((x) => x.key === 'compare-wallets')) {
       for (const w of a.json.wallets as Json[]) {
         const l = wl.get(w.address);
-        if (l && w.risk) agree(t, `${whereOf(a)}/enrich-wallet-light ${l.subject}`, 'risk_score', w.risk.risk_score, l.json.risk_score?.risk_score);
+        if (l && w.risk) agreeOn(t, `${whereOf(a)}/enrich-wallet-light ${l.subject}`, 'risk_score', w.risk.risk_score, l.json.risk_score?.risk_score);
       }
     }
     for (const a of answers.filter((x) => x.key === 'compare-tokens')) {
       for (const x of a.json.tokens as Json[]) {
         const f = full.get(x.address);
         if (f && x.ok) {
-          agree(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'price_usd', x.price_usd, f.json.price?.price_usd);
-          agree(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'liquidity_usd', x.liquidity_usd, f.json.liquidity_usd);
-          agree(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'volatility.daily_std_pct', x.volatility?.daily_std_pct, f.json.volatility?.daily_std_pct);
+          agreeOn(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'price_usd', x.price_usd, f.json.price?.price_usd);
+          agreeOn(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'liquidity_usd', x.liquidity_usd, f.json.liquidity_usd);
+          agreeOn(t, `${whereOf(a)}/enrich-token-full ${f.subject}`, 'volatility.daily_std_pct', x.volatility?.daily_std_pct, f.json.volatility?.daily_std_pct);
         }
       }
     }
     for (const a of answers.filter((x) => x.key === 'batch-enrich' && x.body.type === 'token')) {
       for (const item of a.json.items as Json[]) {
         const l = light.get(item.address);
-        if (l && item.ok) agree(t, `${whereOf(a)}/enrich-token-light ${l.subject}`, 'price.price_usd', item.data.price?.price_usd, l.json.price?.price_usd);
+        if (l && item.ok) agreeOn(t, `${whereOf(a)}/enrich-token-light ${l.subject}`, 'price.price_usd', item.data.price?.price_usd, l.json.price?.price_usd);
       }
     }
   },

@@ -72,3 +72,9 @@ export function roundingTolerance(decimals: number, terms = 1): number {
 export function near(a: number, b: number, abs: number, rel = 0): boolean {
   return Math.abs(a - b) <= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
 }
+
+/** Two endpoints' readings of the same quantity for the same subject and moment: numbers within `tol`, anything else equal as JSON. */
+export function agree(t: Tally, where: string, a: unknown, b: unknown, tol = 0): void {
+  const ok = typeof a === 'number' && typeof b === 'number' ? near(a, b, tol, 1e-9) : JSON.stringify(a) === JSON.stringify(b);
+  t.check('cross_endpoint', ok, where, () => `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+}
