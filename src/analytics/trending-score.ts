@@ -112,7 +112,7 @@ export function weightedMean(factors: readonly ScoreFactor[]): number {
  * WASH_DISTRUSTED_FACTORS counts 0 (an unknown one stays unknown, left out), and the penalty states what that
  * took away (the score at face value). Without the flag, or with no distrusted factor known, no penalty.
  */
-export function applyWashPenalty<F extends ScoreFactor>(faceValue: readonly F[], washTradeSuspected: boolean): { factors: F[]; zeroed: TrendingFactorName[]; penalty: WashPenalty | null } {
+export function applyWashPenalty<F extends ScoreFactor>(faceValue: readonly F[], washTradeSuspected: boolean): { factors: F[]; penalty: WashPenalty | null } {
   const distrusted = (f: F) => washTradeSuspected && f.value !== null && (WASH_DISTRUSTED_FACTORS as readonly string[]).includes(f.name);
   const factors = faceValue.map((f) => (distrusted(f) ? { ...f, value: 0 } : f));
   const zeroed = faceValue.filter(distrusted).map((f) => f.name as TrendingFactorName);
@@ -121,7 +121,7 @@ export function applyWashPenalty<F extends ScoreFactor>(faceValue: readonly F[],
     score_without_penalty: weightedMean(faceValue),
     reason: `wash trading suspected: ${zeroed.join(' and ')} count 0 (washed volume and buys are not demand)`,
   };
-  return { factors, zeroed, penalty };
+  return { factors, penalty };
 }
 
 /** The daily brief's score; `washTradeSuspected` (the token's runner reading) applies the wash penalty. */

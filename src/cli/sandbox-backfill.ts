@@ -89,7 +89,7 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
-export function castSubjects(): Subject[] {
+function castSubjects(): Subject[] {
   return Object.values(CAST).flatMap((e) => (e.kind === 'token' || e.kind === 'wallet' ? [{ type: e.kind, address: e.address }] : []));
 }
 
@@ -109,12 +109,12 @@ export function perpsWalletSubjects(): Subject[] {
  * compare-tokens; BONK in compare-tokens and check-alerts): not cast members, but an example run after a
  * backfill should show the series it promises, not one daily point.
  */
-export function twinTokenSubjects(): Subject[] {
+function twinTokenSubjects(): Subject[] {
   return [JUP_MINT, BONK_MINT].map((address) => ({ type: 'token' as const, address }));
 }
 
 /** The perps markets snapshotted daily: pool venue A's (perps-market-structure, subject 'A'). */
-export function perpsMarketSubjects(): Subject[] {
+function perpsMarketSubjects(): Subject[] {
   return [{ type: 'perps_market', address: 'A' }];
 }
 

@@ -33,9 +33,6 @@ import { SENTIMENT_BUY_SHARE, SENTIMENT_MAJORITY_PCT, SENTIMENT_SELL_SHARE, WHAL
 
 export type TrendingSignalFactorName = TrendingFactorName | 'whale_flow';
 
-// The wash rule is the daily brief's (trending-score.ts), so both scores agree on every token.
-export { WASH_DISTRUSTED_FACTORS, type WashPenalty } from '../trending-score.js';
-
 export interface TrendingSignalScore {
   score: number;
   factors: { name: TrendingSignalFactorName; value: number | null; weight: number }[];
@@ -62,7 +59,8 @@ export function trendingSignalScore(inputs: TrendingInputs, whale?: WhaleSignal 
   const base = trendingScore(inputs);
   const faceValue: Factor[] = [...base.factors];
   if (whale !== undefined) faceValue.push({ name: 'whale_flow', value: whale === null ? null : WHALE_VALUE[whale], weight: WHALE_FLOW_WEIGHT });
-  const { factors, zeroed, penalty } = applyWashPenalty(faceValue, washTradeSuspected);
+  const { factors, penalty } = applyWashPenalty(faceValue, washTradeSuspected);
+  const zeroed = penalty?.factors ?? [];
   const score = weightedMean(factors);
   const known = factors.filter((f): f is KnownFactor => f.value !== null);
   const unknown = factors.filter((f) => f.value === null).map((f) => f.name);

@@ -25,8 +25,8 @@ const DAY_S = 86_400;
 const HISTORY_LIMIT = { light: 100, full: 100 } as const;
 const SIGNATURE_LIMIT = 1000;
 /** Holdings listed in an answer, most valuable first (every holding still counts in the totals). */
-export const HOLDINGS_LISTED_LIGHT = 20;
-export const HOLDINGS_LISTED_FULL = 100;
+const HOLDINGS_LISTED_LIGHT = 20;
+const HOLDINGS_LISTED_FULL = 100;
 
 export async function walletProfile(address: string, options: WalletProfileOptions, ctx: HandlerContext): Promise<HandlerResult> {
   return (await walletProfileWithFacts(address, options, ctx)).result;
