@@ -8,6 +8,10 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# postinstall (scripts/evm-contracts.mjs) builds the sandbox Base chain's contracts into
+# node_modules/.cache/evm-contracts/artifacts.json: it needs the script and our contracts/ sources.
+COPY scripts/evm-contracts.mjs ./scripts/evm-contracts.mjs
+COPY contracts ./contracts
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM deps AS build
