@@ -56,12 +56,13 @@ contract TestUsdc {
 
 interface CompiledContract { abi: Abi; runtime: Hex }
 
-/** Compiles contracts/x402/batch-settlement/*.sol and the USDC stand-in with solc 0.8.17. */
+/** Compiles contracts/x402/batch-settlement/*.sol, the sandbox's Multicall3 and the USDC stand-in with solc 0.8.17. */
 export function compileBatchSettlementContracts(): Record<string, CompiledContract> {
   const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
   const dir = resolve(process.cwd(), 'contracts/x402/batch-settlement');
   const sources: Record<string, { content: string }> = { 'test/TestUsdc.sol': { content: TEST_USDC_SOURCE } };
   for (const file of readdirSync(dir)) if (file.endsWith('.sol')) sources[`x402/batch-settlement/${file}`] = { content: readFileSync(join(dir, file), 'utf8') };
+  sources['sandbox/Multicall3.sol'] = { content: readFileSync(resolve(process.cwd(), 'contracts/sandbox/Multicall3.sol'), 'utf8') };
   const input = {
     language: 'Solidity',
     sources,
@@ -103,7 +104,7 @@ export class BatchSettlementChain {
     const chain = new BatchSettlementChain(vm, nowS, contracts);
     await chain.place(ESCROW_ADDRESS, contracts.X402BatchSettlement!.runtime);
     await chain.place(ERC3009_COLLECTOR_ADDRESS, contracts.ERC3009DepositCollector!.runtime);
-    await chain.place(MULTICALL3_ADDRESS, contracts.Multicall3Reads!.runtime);
+    await chain.place(MULTICALL3_ADDRESS, contracts.Multicall3!.runtime);
     await chain.place(USDC_ADDRESS, contracts.TestUsdc!.runtime);
     return chain;
   }
