@@ -1,0 +1,59 @@
+/**
+ * batch-settlement claims (every 10 minutes): turns the vouchers the service counted into money, and gives idle
+ * channels back to their payers.
+ *
+ * 1. Claim: every channel whose counted charge is above what is claimed on chain goes into one `claimWithSignature`
+ *    transaction per 100 channels (the official channel manager). Only the counted charge is claimed — a failed
+ *    call's voucher reserved its price but never committed it (src/payments/batch-settlement/server.ts).
+ * 2. Refund: a channel with no paid call for IDLE_REFUND_MS (on the job's clock) and unclaimed escrow left gets it
+ *    back by a cooperative refund (its outstanding charge is claimed in the same transaction), then is forgotten.
+ * 3. Settle: when anything was claimed, one `settle` transfers it all from the escrow to the receiver.
+ *
+ * Nothing to claim, refund or settle: no transaction at all.
+ */
+import type { FacilitatorClient } from '@x402/core/server';
+import type { Channel } from '@x402/evm/batch-settlement/server';
+import { BASE_MAINNET, BASE_USDC_ADDRESS } from '../config/index.js';
+import type { BatchSettlement } from '../payments/batch-settlement/server.js';
+import type { Job } from './runner.js';
+
+export const BATCH_SETTLEMENT_CLAIM_INTERVAL_MS = 10 * 60_000;
+/** A channel without a paid call for a day is refunded (its payer can deposit again on the next call). */
+export const IDLE_REFUND_MS = 24 * 60 * 60_000;
+export const MAX_CLAIMS_PER_BATCH = 100;
+
+export interface BatchSettlementClaimsOptions {
+  batch: BatchSettlement;
+  facilitator: FacilitatorClient;
+  intervalMs?: number;
+  idleRefundMs?: number;
+}
+
+/** Idle (no paid call since `idleMs` before `now`), not mid-call, and holding escrow nobody has earned. */
+export function idleRefundable(channel: Channel, now: Date, idleMs: number): boolean {
+  if (channel.pendingRequest && channel.pendingRequest.expiresAt > now.getTime()) return false;
+  if (BigInt(channel.balance) <= BigInt(channel.chargedCumulativeAmount)) return false;
+  return now.getTime() - channel.lastRequestTimestamp >= idleMs;
+}
+
+export function batchSettlementClaimsJob(options: BatchSettlementClaimsOptions): Job {
+  const idleMs = options.idleRefundMs ?? IDLE_REFUND_MS;
+  return {
+    name: 'batch-settlement-claims',
+    intervalMs: options.intervalMs ?? BATCH_SETTLEMENT_CLAIM_INTERVAL_MS,
+    leaseMs: 10 * 60_000,
+    async run({ now }) {
+      const manager = options.batch.scheme.createChannelManager(options.facilitator, BASE_MAINNET, BASE_USDC_ADDRESS);
+      const claims = await manager.claim({ maxClaimsPerBatch: MAX_CLAIMS_PER_BATCH });
+      const channels = await options.batch.storage.list();
+      const idle = channels.filter((c) => idleRefundable(c, now, idleMs));
+      // A refund claims the channel's outstanding charge in the same transaction: that too needs settling.
+      const refundClaims = idle.some((c) => BigInt(c.chargedCumulativeAmount) > BigInt(c.totalClaimed));
+      const refunds = idle.length > 0 ? await manager.refund(idle.map((c) => c.channelId)) : [];
+      const settled = claims.length > 0 || refundClaims ? await manager.settle() : undefined;
+      const vouchers = claims.reduce((n, c) => n + c.vouchers, 0);
+      return `claimed ${vouchers} vouchers in ${claims.length} transactions, refunded ${refunds.length} idle channels, ` +
+        (settled ? `settled (${settled.transaction})` : 'nothing to settle');
+    },
+  };
+}

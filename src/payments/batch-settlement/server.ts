@@ -1,0 +1,78 @@
+/**
+ * The x402 `batch-settlement` scheme on the resource server's side (Base USDC): the payer deposits once into an
+ * on-chain channel, then signs a cumulative voucher per call; a call paid by a voucher is served with no on-chain
+ * transaction, and the claim job (src/jobs/batch-settlement-claims.ts) claims the vouchers in batches.
+ *
+ * It is the official @x402/evm server scheme, with its channel state in {@link SwitchableChannelStorage}. The money
+ * rule "a failed answer is never charged" holds by the scheme's own design: a voucher reserves the call's price
+ * when verified and commits it only when the answer settles; the gate cancels a failed answer's payment
+ * (`handler_failed`), which drops the reservation, so the next voucher of the channel signs the same cumulative
+ * amount again and nothing of the failed call is ever claimed.
+ */
+import type { RouteConfig } from '@x402/core/server';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
+import { BASE_MAINNET } from '../../config/index.js';
+import type { RegisteredEndpoint } from '../../registry/index.js';
+import { networkById } from '../networks.js';
+import { SwitchableChannelStorage } from './channel-storage.js';
+
+export const BATCH_SETTLEMENT = 'batch-settlement';
+
+/** The networks whose `batch-settlement` option a paid route may carry (each kept only if the facilitator settles it there). */
+export const BATCH_SETTLEMENT_NETWORKS: readonly string[] = [BASE_MAINNET];
+
+/**
+ * How long a payer's unilateral withdrawal waits (seconds): the window in which the service must claim the vouchers
+ * it holds. One hour: well above the claim job's interval, short enough not to trap a payer's deposit.
+ */
+export const WITHDRAW_DELAY_S = 3_600;
+
+/** The deposit a challenge suggests: enough for about 1,000 calls, at most 5 USDC, never under 10 calls. */
+export function suggestedDeposit(priceAtomic: bigint): bigint {
+  const cap = 5_000_000n;
+  const thousand = priceAtomic * 1_000n;
+  const floor = priceAtomic * 10n;
+  const target = thousand < cap ? thousand : cap;
+  return target > floor ? target : floor;
+}
+
+type PaymentOption = Exclude<RouteConfig['accepts'], readonly unknown[]>;
+
+export interface BatchSettlement {
+  scheme: BatchSettlementEvmScheme;
+  storage: SwitchableChannelStorage;
+  /** The endpoint's `batch-settlement` options: its price per call, paid by vouchers against a deposit. */
+  options(endpoint: RegisteredEndpoint, payTo: string, maxTimeoutSeconds: number): PaymentOption[];
+}
+
+export function createBatchSettlement(payToBase: string): BatchSettlement {
+  const storage = new SwitchableChannelStorage();
+  // No receiver-authorizer key here: the facilitator's (advertised in /supported) signs claims and refunds.
+  const scheme = new BatchSettlementEvmScheme(payToBase as `0x${string}`, { storage, withdrawDelay: WITHDRAW_DELAY_S });
+  return {
+    scheme,
+    storage,
+    options(endpoint, payTo, maxTimeoutSeconds) {
+      if (endpoint.priceAtomic === null) return [];
+      return BATCH_SETTLEMENT_NETWORKS.map((network) => {
+        const n = networkById(network)!;
+        return {
+          scheme: BATCH_SETTLEMENT,
+          network: network as PaymentOption['network'],
+          payTo,
+          // USDC's EIP-712 domain: the deposit is an EIP-3009 ReceiveWithAuthorization signed by the payer.
+          price: { amount: endpoint.priceAtomic!.toString(), asset: n.asset, extra: { ...n.extra, minDeposit: suggestedDeposit(endpoint.priceAtomic!).toString() } },
+          maxTimeoutSeconds,
+        };
+      });
+    },
+  };
+}
+
+/** Drops every `batch-settlement` option on a network `supported` says the facilitator does not settle it on. */
+export function dropUnsupportedBatchSettlement(routes: Record<string, RouteConfig>, supported: (network: string) => boolean): void {
+  for (const config of Object.values(routes)) {
+    const accepts = Array.isArray(config.accepts) ? config.accepts : [config.accepts];
+    config.accepts = accepts.filter((o: PaymentOption) => o.scheme !== BATCH_SETTLEMENT || supported(String(o.network)));
+  }
+}
