@@ -153,7 +153,7 @@ function compile(solc, group, sourceTree) {
     sources: Object.fromEntries(group.entries.map((p) => [p, { content: read(p) }])),
     settings: {
       ...group.settings,
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.linkReferences', 'evm.deployedBytecode.object', 'storageLayout'] } },
     },
   };
   const findImports = (path) => {
@@ -173,7 +173,14 @@ function compile(solc, group, sourceTree) {
     for (const [name, c] of Object.entries(byName)) {
       // Interfaces, abstract contracts and libraries without bytecode are never deployed.
       if (!c.evm.bytecode.object) continue;
-      contracts[`${source}:${name}`] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+      // Storage slots by variable name: the sandbox reads balances straight from storage (synchronous reads).
+      const storage = Object.fromEntries((c.storageLayout?.storage ?? []).map((v) => [v.label, v.slot]));
+      // Library placeholders in `bytecode` are linked at deployment: `source:Library` → byte offsets.
+      const links = {};
+      for (const [libSource, libs] of Object.entries(c.evm.bytecode.linkReferences ?? {})) {
+        for (const [lib, refs] of Object.entries(libs)) links[`${libSource}:${lib}`] = refs.map((r) => r.start);
+      }
+      contracts[`${source}:${name}`] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}`, storage, links };
     }
   }
   return contracts;

@@ -1,8 +1,9 @@
 /**
- * Constants and ABIs of the contracts the sandbox Base chain emulates.
+ * Constants of the sandbox Base chain and the USDC ABI subset callers use.
  *
- * Addresses, the EIP-712 domain and revert strings are those of the real Base mainnet
- * deployments, so the official x402 client/facilitator code runs against the sandbox unchanged.
+ * Addresses and the EIP-712 domain are those of the real Base mainnet deployments (the contracts themselves are
+ * the real ones, run by @ethereumjs/vm: src/sandbox/base/evm.ts), so the official x402 client/facilitator code runs
+ * against the sandbox unchanged.
  */
 import { encodeErrorResult, type Hex } from 'viem';
 
@@ -13,6 +14,9 @@ export const BASE_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as
 
 /** Multicall3 (same address on every chain); the x402 facilitator diagnoses failed simulations through it. */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+
+/** Uniswap's Permit2 (same address on every chain): the `upto` scheme and Permit2 `exact` payments go through it. */
+export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3' as const;
 
 /** EIP-712 domain of Base USDC (FiatTokenV2_2). */
 export const USDC_NAME = 'USD Coin';
@@ -40,7 +44,7 @@ const authArgs = [
   { name: 'nonce', type: 'bytes32' },
 ] as const;
 
-/** The subset of FiatTokenV2_2 the sandbox implements (both transferWithAuthorization overloads). */
+/** The subset of FiatTokenV2_2's ABI callers and tests use (both transferWithAuthorization overloads). */
 export const usdcAbi = [
   { type: 'function', name: 'name', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'string' }] },
   { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'string' }] },
@@ -80,30 +84,6 @@ export const usdcAbi = [
       { name: 'authorizer', type: 'address', indexed: true },
       { name: 'nonce', type: 'bytes32', indexed: true },
     ],
-  },
-] as const;
-
-const callResult = [{ name: 'success', type: 'bool' }, { name: 'returnData', type: 'bytes' }] as const;
-
-/** The two Multicall3 entry points used by viem / @x402/evm. */
-export const multicall3Abi = [
-  {
-    type: 'function', name: 'tryAggregate', stateMutability: 'payable',
-    inputs: [
-      { name: 'requireSuccess', type: 'bool' },
-      { name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'callData', type: 'bytes' }] },
-    ],
-    outputs: [{ name: 'returnData', type: 'tuple[]', components: callResult }],
-  },
-  {
-    type: 'function', name: 'aggregate3', stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls', type: 'tuple[]',
-        components: [{ name: 'target', type: 'address' }, { name: 'allowFailure', type: 'bool' }, { name: 'callData', type: 'bytes' }],
-      },
-    ],
-    outputs: [{ name: 'returnData', type: 'tuple[]', components: callResult }],
   },
 ] as const;
 

@@ -1,19 +1,19 @@
 /**
- * The sandbox chain: call dispatch (USDC, Multicall3, plain accounts), instant mining of raw
- * transactions into one-transaction blocks, and the records JSON-RPC reads back.
- *
- * Gas is never charged: estimates and fees are plausible Base-like constants, native balances are
- * ample, and only USDC state is modelled.
+ * The sandbox chain: blocks and transaction records around the EVM (src/sandbox/base/evm.ts), instant mining of raw
+ * transactions into one-transaction blocks, delayed landing and block times under chain faults, and the records
+ * JSON-RPC reads back.
  */
 import {
-  decodeFunctionData, encodeAbiParameters, encodeFunctionResult, hexToBytes, isAddressEqual, keccak256, parseTransaction,
-  serializeTransaction, zeroHash, type Address, type Hex, type Signature,
+  encodeAbiParameters, hexToBytes, keccak256, parseTransaction, serializeTransaction, zeroHash, type Address, type Hex, type Signature,
 } from 'viem';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { keccak256Hex } from '../../lib/keccak256.js';
 import type { ChainFaultController } from '../chain-faults.js';
 import { fastRecoverAddress } from '../../lib/secp256k1-recover.js';
-import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, Revert, multicall3Abi } from './abi.js';
-import { LedgerState, executeUsdc, type CallContext, type EvmLog } from './usdc-ledger.js';
+import { BASE_CHAIN_ID } from './abi.js';
+import { BASE_FEE_PER_GAS, InvalidTransaction, type BlockContext, type CallRequest, type EvmLog, type SandboxEvm, type TxOutcome } from './evm.js';
+
+export { BASE_FEE_PER_GAS, BLOCK_GAS_LIMIT, PRIORITY_FEE_PER_GAS, type CallRequest } from './evm.js';
 
 /** A JSON-RPC error a real node would return (for everything that is not an EVM revert). */
 export class RpcError extends Error {
@@ -22,25 +22,8 @@ export class RpcError extends Error {
   }
 }
 
-/** Base-like fee market: ~0.001 gwei base fee plus a 0.001 gwei tip. */
-export const BASE_FEE_PER_GAS = 1_000_000n;
-export const PRIORITY_FEE_PER_GAS = 1_000_000n;
-/** Roughly what transferWithAuthorization costs on Base; plain transfers cost the intrinsic 21k. */
-const CONTRACT_CALL_GAS = 85_000n;
-const INTRINSIC_GAS = 21_000n;
-export const BLOCK_GAS_LIMIT = 150_000_000n;
 /** Start at a Base-mainnet-like height so block numbers look plausible. */
 const GENESIS_NUMBER = 30_000_000n;
-
-/** Non-empty runtime code: the facilitator rejects assets without code (eth_getCode). Content is irrelevant. */
-const CONTRACT_CODE: Hex = '0x608060405260043610';
-
-export interface CallRequest {
-  from?: Address;
-  to?: Address;
-  data?: Hex;
-  value?: bigint;
-}
 
 export interface Block {
   number: bigint;
@@ -74,6 +57,8 @@ export interface MinedTransaction {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
   logs: EvmLog[];
+  /** The created contract's address (a deployment), else null. */
+  contractAddress: Address | null;
   /** Position in a block of several transactions (delayed landing, chain-faults.ts); absent: 0, the only one. */
   index?: number;
   /** Gas used by the block up to and including this transaction; absent: `gasUsed`. */
@@ -87,19 +72,11 @@ export interface PendingTransaction {
   hash: Hex;
   from: Address;
   tx: ParsedTransaction;
+  vmTx: TypedTransaction;
   landAt: number;
 }
 
-/** What executing a transaction in a block gives, before the block is known. */
-interface Outcome {
-  status: MinedTransaction['status'];
-  gasUsed: bigint;
-  effectiveGasPrice: bigint;
-  logs: EvmLog[];
-}
-
 export class SandboxChain {
-  readonly state: LedgerState;
   private readonly blocks: Block[] = [];
   private readonly transactions = new Map<string, MinedTransaction>();
   private readonly nextNonces = new Map<string, bigint>();
@@ -114,8 +91,7 @@ export class SandboxChain {
   private stopped = false;
   private readonly unsubscribe: (() => void) | undefined;
 
-  constructor(fundAmount: bigint, private readonly now: () => Date, readonly faults?: ChainFaultController) {
-    this.state = new LedgerState(null, fundAmount);
+  constructor(readonly evm: SandboxEvm, private readonly now: () => Date, readonly faults?: ChainFaultController) {
     this.blocks.push(makeBlock(GENESIS_NUMBER, zeroHash, this.nowSeconds(), [], 0n));
     // Realistic block times start (or stop) the block ticker whenever the faults change.
     this.unsubscribe = faults?.onChange(() => this.scheduleWake());
@@ -124,8 +100,8 @@ export class SandboxChain {
   }
 
   /**
-   * Run state-touching work one request at a time: execution awaits signature recovery, and two
-   * interleaved settlements must not both see the pre-transfer balance or an unused nonce.
+   * Run state-touching work one request at a time: two interleaved settlements must not both see the pre-transfer
+   * balance or an unused nonce, and an eth_call's checkpoint must not swallow a transaction's writes.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
@@ -138,8 +114,21 @@ export class SandboxChain {
     return BigInt(Math.floor(this.now().getTime() / 1000));
   }
 
-  getCode(address: Address): Hex {
-    return isAddressEqual(address, BASE_USDC_ADDRESS) || isAddressEqual(address, MULTICALL3_ADDRESS) ? CONTRACT_CODE : '0x';
+  /** The block an eth_call or estimate executes in: the next one, at the clock's time. */
+  private pendingContext(): BlockContext {
+    return { number: this.latestBlock().number + 1n, timestamp: this.nowSeconds() };
+  }
+
+  getCode(address: Address): Promise<Hex> {
+    return this.exclusive(() => this.evm.getCode(address));
+  }
+
+  getBalance(address: Address): Promise<bigint> {
+    return this.exclusive(() => this.evm.getBalance(address));
+  }
+
+  getStorageAt(address: Address, slot: Hex): Promise<Hex> {
+    return this.exclusive(() => this.evm.getStorageAt(address, slot));
   }
 
   latestBlock(): Block {
@@ -170,17 +159,14 @@ export class SandboxChain {
     return this.nextNonces.get(address.toLowerCase()) ?? 0n;
   }
 
-  /** eth_call: execute against current state, never commit. Throws {@link Revert}. */
+  /** eth_call: execute against the latest state, never commit. Throws {@link Revert}. */
   call(req: CallRequest): Promise<Hex> {
-    return this.exclusive(async () => (await this.run(req, this.nowSeconds(), false)).returnData);
+    return this.exclusive(() => this.evm.call(req, this.pendingContext()));
   }
 
-  /** eth_estimateGas: a reverting call fails estimation (as on a real node); otherwise a constant. */
+  /** eth_estimateGas: the VM's gas for the call; a reverting call fails estimation (as on a real node). */
   estimateGas(req: CallRequest): Promise<bigint> {
-    return this.exclusive(async () => {
-      await this.run(req, this.nowSeconds(), false);
-      return this.gasFor(req.to);
-    });
+    return this.exclusive(() => this.evm.estimateGas(req, this.pendingContext()));
   }
 
   /**
@@ -203,31 +189,42 @@ export class SandboxChain {
       if (this.transactions.has(hash) || this.pending.has(hash)) throw new RpcError(-32000, 'already known');
       if (tx.chainId === undefined) throw new RpcError(-32000, 'only replay-protected (EIP-155) transactions allowed over RPC');
       if (tx.chainId !== BASE_CHAIN_ID) throw new RpcError(-32000, `invalid chain id for signer: have ${tx.chainId} want ${BASE_CHAIN_ID}`);
+      let vmTx: TypedTransaction;
+      try {
+        vmTx = this.evm.parseTransaction(raw);
+      } catch (err) {
+        throw new RpcError(-32000, `invalid transaction: ${(err as Error).message.split('\n')[0]}`);
+      }
       const nonce = BigInt(tx.nonce ?? 0);
       const expected = this.nonceOf(from);
       // A nonce serves once. Gaps and out-of-order arrival are accepted (as if the missing txs had been
       // mined), so concurrent settlements with a local nonce manager — N and N+1 racing — both land.
       if (this.usedNonces.get(from.toLowerCase())?.has(nonce)) throw new RpcError(-32000, `nonce too low: nonce ${nonce} already used (next nonce ${expected})`);
-      const gasLimit = tx.gas ?? 0n;
-      if (gasLimit < INTRINSIC_GAS) throw new RpcError(-32000, 'intrinsic gas too low');
+      // What a node's mempool refuses up front (the VM checks both again when it executes the transaction).
+      if (vmTx.gasLimit < vmTx.getIntrinsicGas()) throw new RpcError(-32000, 'intrinsic gas too low');
       const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
       if (maxFee < BASE_FEE_PER_GAS) throw new RpcError(-32000, 'max fee per gas less than block base fee');
-      if (tx.to == null) throw new RpcError(-32000, 'contract creation is not supported by the sandbox chain');
 
       const sentAt = performance.now();
       const landing = this.faults?.landingTime(sentAt);
       if (landing) {
         this.takeNonce(from, nonce, expected);
-        this.pending.set(hash, { hash, from, tx, landAt: landing.landAt });
+        this.pending.set(hash, { hash, from, tx, vmTx, landAt: landing.landAt });
         this.faults!.notePending(1);
         this.scheduleWake();
         return hash;
       }
       const parent = this.latestBlock();
-      const timestamp = this.nowSeconds();
-      const outcome = await this.executeTransaction(from, tx, timestamp);
+      const context = { number: parent.number + 1n, timestamp: this.nowSeconds() };
+      let outcome: TxOutcome;
+      try {
+        outcome = await this.evm.runTransaction(vmTx, from, context, 0n);
+      } catch (err) {
+        if (err instanceof InvalidTransaction) throw new RpcError(-32000, err.message);
+        throw err;
+      }
       this.takeNonce(from, nonce, expected);
-      const block = makeBlock(parent.number + 1n, parent.hash, timestamp, [hash], outcome.gasUsed);
+      const block = makeBlock(context.number, parent.hash, context.timestamp, [hash], outcome.gasUsed);
       this.blocks.push(block);
       this.transactions.set(hash, { hash, from, tx, blockNumber: block.number, blockHash: block.hash, ...outcome });
       return hash;
@@ -249,28 +246,6 @@ export class SandboxChain {
     used.add(nonce);
     this.usedNonces.set(from.toLowerCase(), used);
     if (nonce >= expected) this.nextNonces.set(from.toLowerCase(), nonce + 1n);
-  }
-
-  /** Runs a signed transaction in a block at `timestamp`, committing its state change if it succeeds. */
-  private async executeTransaction(from: Address, tx: ParsedTransaction, timestamp: bigint): Promise<Outcome> {
-    const gasLimit = tx.gas ?? 0n;
-    const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
-    const needed = this.gasFor(tx.to ?? undefined);
-    let status: MinedTransaction['status'] = 'reverted';
-    let logs: EvmLog[] = [];
-    let gasUsed = gasLimit;
-    if (gasLimit >= needed) {
-      // Out-of-gas otherwise: the tx is still mined (nonce consumed) but reverts and uses all its gas.
-      try {
-        logs = (await this.run({ from, to: tx.to ?? undefined, data: tx.data ?? '0x', value: tx.value ?? 0n }, timestamp, true)).logs;
-        status = 'success';
-        gasUsed = needed;
-      } catch (err) {
-        if (!(err instanceof Revert)) throw err;
-      }
-    }
-    const tip = tx.maxPriorityFeePerGas ?? maxFee - BASE_FEE_PER_GAS;
-    return { status, gasUsed, effectiveGasPrice: min(maxFee, BASE_FEE_PER_GAS + tip), logs };
   }
 
   /**
@@ -308,79 +283,31 @@ export class SandboxChain {
     // A tick queued just before realistic block times were turned off produces nothing.
     if (due.length === 0 && !(always && this.faults?.blockMs() !== undefined)) return;
     const parent = this.latestBlock();
-    const timestamp = this.nowSeconds();
+    const context = { number: parent.number + 1n, timestamp: this.nowSeconds() };
     const mined: Omit<MinedTransaction, 'blockNumber' | 'blockHash'>[] = [];
     let cumulative = 0n;
     let logCount = 0;
     for (const [index, p] of due.entries()) {
       this.pending.delete(p.hash);
-      let outcome: Outcome;
+      let outcome: TxOutcome;
       try {
-        outcome = await this.executeTransaction(p.from, p.tx, timestamp);
+        outcome = await this.evm.runTransaction(p.vmTx, p.from, context, cumulative);
       } catch {
-        // Not a revert (an emulation error): the block still includes it, reverted with all its gas used.
-        outcome = { status: 'reverted', gasUsed: p.tx.gas ?? 0n, effectiveGasPrice: BASE_FEE_PER_GAS, logs: [] };
+        // Refused by the VM at execution (e.g. no ETH left for gas): the block still lists it, failed, with its
+        // whole gas limit, and no state changed — the sandbox has no mempool to keep it in.
+        outcome = { status: 'reverted', gasUsed: p.tx.gas ?? 0n, effectiveGasPrice: BASE_FEE_PER_GAS, logs: [], contractAddress: null };
       }
       cumulative += outcome.gasUsed;
       mined.push({ hash: p.hash, from: p.from, tx: p.tx, ...outcome, index, cumulativeGasUsed: cumulative, firstLogIndex: logCount });
       logCount += outcome.logs.length;
     }
-    const block = makeBlock(parent.number + 1n, parent.hash, timestamp, mined.map((m) => m.hash), cumulative);
+    const block = makeBlock(context.number, parent.hash, context.timestamp, mined.map((m) => m.hash), cumulative);
     this.blocks.push(block);
     for (const m of mined) {
       this.transactions.set(m.hash, { ...m, blockNumber: block.number, blockHash: block.hash });
       this.faults?.noteLanded(true);
       this.faults?.notePending(-1);
     }
-  }
-
-  private gasFor(to: Address | undefined): bigint {
-    return to && this.getCode(to) !== '0x' ? CONTRACT_CALL_GAS : INTRINSIC_GAS;
-  }
-
-  /** Execute a top-level call in a child state layer; commit only when asked and successful. */
-  private async run(req: CallRequest, timestamp: bigint, commit: boolean): Promise<{ returnData: Hex; logs: EvmLog[] }> {
-    const ctx: CallContext = { state: this.state.child(), timestamp, logs: [] };
-    const returnData = req.to ? await this.execute(req.to, req.data ?? '0x', req.value ?? 0n, ctx) : '0x';
-    if (commit) ctx.state.commit();
-    return { returnData, logs: ctx.logs };
-  }
-
-  private async execute(to: Address, data: Hex, value: bigint, ctx: CallContext): Promise<Hex> {
-    if (isAddressEqual(to, BASE_USDC_ADDRESS)) {
-      if (value > 0n) throw new Revert(''); // every FiatToken function is non-payable
-      return executeUsdc(data, ctx);
-    }
-    if (isAddressEqual(to, MULTICALL3_ADDRESS)) return this.multicall(data, ctx);
-    return '0x'; // an account without code: the call succeeds and returns nothing
-  }
-
-  /** Multicall3 tryAggregate / aggregate3: each sub-call in its own layer, so a failed one leaves no trace. */
-  private async multicall(data: Hex, ctx: CallContext): Promise<Hex> {
-    let call;
-    try {
-      call = decodeFunctionData({ abi: multicall3Abi, data });
-    } catch {
-      throw new Revert('');
-    }
-    const calls = call.functionName === 'tryAggregate'
-      ? call.args[1].map((c) => ({ target: c.target, callData: c.callData, allowFailure: !call.args[0] }))
-      : call.args[0];
-    const results: { success: boolean; returnData: Hex }[] = [];
-    for (const c of calls) {
-      const sub: CallContext = { state: ctx.state.child(), timestamp: ctx.timestamp, logs: [] };
-      try {
-        const returnData = await this.execute(c.target, c.callData, 0n, sub);
-        sub.state.commit();
-        ctx.logs.push(...sub.logs);
-        results.push({ success: true, returnData });
-      } catch (err) {
-        if (!(err instanceof Revert)) throw err;
-        if (!c.allowFailure) throw new Revert('Multicall3: call failed');
-        results.push({ success: false, returnData: err.data });
-      }
-    }
-    return encodeFunctionResult({ abi: multicall3Abi, functionName: call.functionName, result: results });
   }
 }
 
@@ -391,8 +318,4 @@ function makeBlock(number: bigint, parentHash: Hex, timestamp: bigint, transacti
     [number, parentHash, timestamp, transactions],
   ));
   return { number, hash, parentHash, timestamp, transactions, gasUsed };
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
 }

@@ -1,16 +1,19 @@
 /**
- * Sandbox Base chain: a loopback Ethereum JSON-RPC node emulating Base mainnet (chainId 8453)
- * with a strict in-memory USDC (FiatTokenV2_2) ledger, so the official x402 EVM facilitator
- * verifies and settles real signed EIP-3009 payments exactly as it would on Base.
+ * Sandbox Base chain: a loopback Ethereum JSON-RPC node for Base mainnet (chainId 8453) whose state is executed by
+ * @ethereumjs/vm running the real contracts at their Base addresses — Circle's USDC (FiatToken v2.2 behind its
+ * proxy), Permit2, Multicall3 and the x402 upto Permit2 proxy (src/sandbox/base/deployments.ts) — so the official
+ * x402 EVM facilitator verifies and settles real signed payments exactly as it would on Base, with real gas.
  */
 import type { AddressInfo } from 'node:net';
 import { getAddress, isAddress } from 'viem';
 import { ChainFaultController, type ChainFaults } from '../chain-faults.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS } from './abi.js';
 import { SandboxChain } from './chain.js';
+import { SandboxEvm } from './evm.js';
 import { createRpcServer } from './rpc-server.js';
 
-export { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, USDC_NAME, USDC_VERSION } from './abi.js';
+export { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, PERMIT2_ADDRESS, USDC_NAME, USDC_VERSION } from './abi.js';
+export { UPTO_PERMIT2_PROXY_ADDRESS } from './deployments.js';
 
 /** "A new payer is funded with 100 sandbox USDC on first sight" (6 decimals). */
 export const DEFAULT_FUND_AMOUNT = 100_000_000n;
@@ -33,7 +36,7 @@ export interface BaseSandbox {
   url: string;
   chainId: typeof BASE_CHAIN_ID;
   usdcAddress: typeof BASE_USDC_ADDRESS;
-  /** Direct ledger read (no RPC); an unseen address reads as the fund amount. */
+  /** USDC balance read straight from the token's storage (no RPC); an unseen address reads as the fund amount. */
   balanceOf(address: string): bigint;
   /** The same read as `balanceOf` (no side effect: an unseen address reads as the fund amount). */
   usdcBalance(address: string): bigint;
@@ -50,8 +53,10 @@ export type BaseChainHandle = { url: string } & Partial<Pick<BaseSandbox, 'balan
 
 export async function startBaseSandbox(opts: BaseSandboxOptions = {}): Promise<BaseSandbox> {
   const host = opts.host ?? '127.0.0.1';
+  const now = opts.now ?? (() => new Date());
+  const evm = await SandboxEvm.create(opts.fundAmount ?? DEFAULT_FUND_AMOUNT, BigInt(Math.floor(now().getTime() / 1000)));
   const faults = new ChainFaultController('base', opts.faults);
-  const chain = new SandboxChain(opts.fundAmount ?? DEFAULT_FUND_AMOUNT, opts.now ?? (() => new Date()), faults);
+  const chain = new SandboxChain(evm, now, faults);
   const server = createRpcServer(chain, faults);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,7 +68,7 @@ export async function startBaseSandbox(opts: BaseSandboxOptions = {}): Promise<B
   const { port } = server.address() as AddressInfo;
   function balanceOf(address: string): bigint {
     if (!isAddress(address, { strict: false })) throw new TypeError(`not an EVM address: ${address}`);
-    return chain.state.balanceOf(getAddress(address));
+    return evm.peekUsdcBalance(getAddress(address));
   }
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,

@@ -88,7 +88,7 @@ export function formatReceipt(m: MinedTransaction): Record<string, unknown> {
     blockNumber: q(m.blockNumber),
     from: m.from,
     to: m.tx.to ?? null,
-    contractAddress: null,
+    contractAddress: m.contractAddress,
     cumulativeGasUsed: q(m.cumulativeGasUsed ?? m.gasUsed),
     gasUsed: q(m.gasUsed),
     effectiveGasPrice: q(m.effectiveGasPrice),

@@ -4,7 +4,8 @@
  * writeContract (chainId, nonce, block + fee queries, gas estimation, raw tx) / receipt polling.
  *
  * The sandbox keeps no historical state, so block-tag parameters of state reads are accepted and
- * ignored: every read sees the latest state.
+ * ignored: every read sees the latest state. An account's first eth_getBalance read funds it with ETH
+ * (first sight, src/sandbox/base/evm.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getAddress, isAddress, isHex, numberToHex, type Address, type Hex } from 'viem';
@@ -15,8 +16,6 @@ import { formatBlock, formatReceipt, formatTransaction } from './rpc-format.js';
 
 type Handler = (params: unknown[]) => unknown;
 
-/** Ample native balance for everyone: gas is never charged, but clients may check it. */
-const NATIVE_BALANCE = 10n ** 21n; // 1000 ETH
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export function createRpcServer(chain: SandboxChain, faults?: ChainFaultController): Server {
@@ -168,9 +167,9 @@ function rpcMethods(chain: SandboxChain): Map<string, Handler> {
         ...(rewards ? { reward: Array.from({ length: n }, () => rewards) } : {}),
       };
     }],
-    ['eth_getBalance', ([address]) => (addressParam(address), q(NATIVE_BALANCE))],
+    ['eth_getBalance', async ([address]) => q(await chain.getBalance(addressParam(address)))],
     ['eth_getCode', ([address]) => chain.getCode(addressParam(address))],
-    ['eth_getStorageAt', ([address]) => (addressParam(address), `0x${'00'.repeat(32)}`)],
+    ['eth_getStorageAt', ([address, slot]) => chain.getStorageAt(addressParam(address), hexParam(slot, 'storage slot'))],
     ['eth_getTransactionCount', ([address]) => q(chain.nonceOf(addressParam(address)))],
     ['eth_call', ([call]) => chain.call(callParam(call))],
     ['eth_estimateGas', async ([call]) => q(await chain.estimateGas(callParam(call)))],
