@@ -64,6 +64,10 @@ export const GENESIS_CONTRACTS: readonly GenesisContract[] = [
   { address: PERMIT2_ADDRESS, artifact: 'permit2/src/Permit2.sol:Permit2' },
   { address: MULTICALL3_ADDRESS, artifact: 'contracts/sandbox/Multicall3.sol:Multicall3' },
   { address: UPTO_PERMIT2_PROXY_ADDRESS, artifact: 'contracts/x402/UptoPermit2Proxy.sol:x402UptoPermit2Proxy', constructorArgs: [PERMIT2_ADDRESS] },
+  // x402 batch-settlement: our escrow and its deposit collectors (contracts/x402/batch-settlement/) at @x402/evm's canonical addresses.
+  { address: '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003', artifact: 'contracts/x402/batch-settlement/X402BatchSettlement.sol:X402BatchSettlement' },
+  { address: '0x4020806089470a89826cB9fB1f4059150b550004', artifact: 'contracts/x402/batch-settlement/ERC3009DepositCollector.sol:ERC3009DepositCollector' },
+  { address: '0x4020425FAf3B746C082C2f942b4E5159887B0005', artifact: 'contracts/x402/batch-settlement/Permit2DepositCollector.sol:Permit2DepositCollector' },
 ];
 
 /** Deploy {@link GENESIS_CONTRACTS} and initialise USDC; returns the ABI lookup first-sight funding decodes calls with. */
