@@ -1,26 +1,34 @@
 /**
- * Our batch-settlement escrow (contracts/x402/batch-settlement/) on an in-process EVM, driven by the OFFICIAL
- * @x402/evm batch-settlement client (deposit and voucher payloads) and facilitator (verify, deposit, claim,
- * settle, refund). Every money promise is read from the VM: payer, payee, escrow and fee payer balances.
+ * Our batch-settlement escrow (contracts/x402/batch-settlement/) on the sandbox Base chain (@ethereumjs/vm running
+ * Circle's FiatToken v2.2 as USDC, Multicall3 and our escrow at @x402/evm's canonical addresses), driven by the
+ * OFFICIAL @x402/evm batch-settlement client (deposit and voucher payloads) and facilitator (verify, deposit, claim,
+ * settle, refund) over the service's own EVM facilitator signer (JSON-RPC). Every money promise is read from the
+ * chain: payer, payee, escrow and fee payer balances; the fee payer's transaction count is the number of on-chain
+ * transactions.
  *
- * - a deposit is one transaction (fee payer pays the gas, the payer's USDC moves into the escrow);
+ * - a deposit is one transaction (fee payer pays the gas, the payer's USDC moves into the escrow by FiatToken's
+ *   receiveWithAuthorization through the ERC-3009 deposit collector);
  * - N vouchers are verified with no transaction at all;
  * - the claim of the batch is one transaction and moves no token; settle is one transfer to the payee;
  * - a voucher the service did not count (a failed call) is not claimed: the claim carries the counted total;
  * - the unclaimed rest goes back to the payer by a cooperative refund, or by the payer's timed withdrawal once
- *   the withdraw delay has passed on the injected clock (and not a second before);
+ *   the withdraw delay has passed on the injected chain clock (and not a second before);
  * - forged vouchers, claims above a voucher and stale refund nonces revert.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeFunctionData, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, http, publicActions, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
 import { BatchSettlementEvmScheme as BatchClient } from '@x402/evm/batch-settlement/client';
 import { BatchSettlementEvmScheme as BatchFacilitator } from '@x402/evm/batch-settlement/facilitator';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import {
-  BatchSettlementChain, ERC20_ABI, ESCROW_ADDRESS, GAS_PRICE, USDC_ADDRESS,
-} from './batch-settlement-harness.js';
+import { startBaseSandbox, BASE_USDC_ADDRESS, type BaseSandbox } from '../../src/sandbox/base/index.js';
+import { createEvmFacilitator } from '../../src/payments/facilitator/evm.js';
+
+const ESCROW_ADDRESS = BATCH_SETTLEMENT_ADDRESS;
+const USDC_ADDRESS = BASE_USDC_ADDRESS as Hex;
 
 const PRICE = 1_000n; // 0.001 USDC per call
 const DEPOSIT = 10n * PRICE; // the client's default: 5× the price, or the server's minDeposit (announced below)
@@ -43,24 +51,56 @@ interface ChannelConfigJson { payer: Hex; payerAuthorizer: Hex; receiver: Hex; r
 interface VoucherFields { channelId: Hex; maxClaimableAmount: string; signature: Hex }
 interface SchemePayload { type: string; channelConfig: ChannelConfigJson; voucher: VoucherFields; deposit?: { amount: string } }
 
-async function world() {
-  let nowS = Math.floor(Date.now() / 1000);
-  const clock = { now: () => nowS, advance: (s: number) => { nowS += s; } };
-  const chain = await BatchSettlementChain.create(clock.now);
-  const payerKey = generatePrivateKey();
-  const feePayerKey = generatePrivateKey();
-  const authorizerKey = generatePrivateKey();
-  const payer = privateKeyToAccount(payerKey);
-  const feePayer = privateKeyToAccount(feePayerKey);
-  const authorizer = privateKeyToAccount(authorizerKey);
-  const payee = privateKeyToAccount(generatePrivateKey()).address;
-  const minter = generatePrivateKey();
-  await chain.fundEth(privateKeyToAccount(minter).address, 10n ** 18n);
-  await chain.fundEth(feePayer.address, 10n ** 18n);
-  await chain.fundEth(payer.address, 10n ** 17n); // only for the payer's own timed withdrawal
-  await chain.send(minter, USDC_ADDRESS, encodeFunctionData({ abi: ERC20_ABI, functionName: 'mint', args: [payer.address, 1_000_000n] }));
-  chain.mined.length = 0; // count only what the payment flow sends
+const sandboxes: BaseSandbox[] = [];
+after(async () => {
+  await Promise.all(sandboxes.map((s) => s.close()));
+});
 
+async function world() {
+  let nowMs = Date.now();
+  const clock = { advance: (s: number) => { nowMs += s * 1000; } };
+  const sandbox = await startBaseSandbox({ now: () => new Date(nowMs) });
+  sandboxes.push(sandbox);
+  const rpc = createPublicClient({ chain: base, transport: http(sandbox.url, { retryCount: 0 }) });
+  const feePayerKey = generatePrivateKey();
+  const payer = privateKeyToAccount(generatePrivateKey());
+  const feePayer = privateKeyToAccount(feePayerKey);
+  const authorizer = privateKeyToAccount(generatePrivateKey());
+  const payee = privateKeyToAccount(generatePrivateKey()).address;
+  const hashes: Hex[] = [];
+  const facilitatorSigner = createEvmFacilitator(sandbox.url, feePayerKey).signer;
+  const countingSigner = {
+    ...facilitatorSigner,
+    writeContract: async (args: Parameters<typeof facilitatorSigner.writeContract>[0]) => {
+      const hash = await facilitatorSigner.writeContract(args);
+      hashes.push(hash);
+      return hash;
+    },
+  };
+  const payerWallet = createWalletClient({ account: payer, chain: base, transport: http(sandbox.url, { retryCount: 0 }) }).extend(publicActions);
+  const chain = {
+    read: (args: { address: Hex; abi: readonly unknown[]; functionName: string; args?: readonly unknown[] }) => rpc.readContract(args as Parameters<typeof rpc.readContract>[0]),
+    /** Transactions the fee payer sent (every transaction of the payment flow). */
+    txCount: () => rpc.getTransactionCount({ address: feePayer.address }),
+    /** What the fee payer paid in gas for the flow's transactions, from their receipts. */
+    gasPaid: async () => {
+      let wei = 0n;
+      for (const hash of hashes) {
+        const receipt = await rpc.getTransactionReceipt({ hash });
+        wei += receipt.gasUsed * receipt.effectiveGasPrice;
+      }
+      return wei;
+    },
+    /** A transaction the payer sends itself (timed withdrawal); resolves to its receipt status. */
+    payerSends: async (functionName: 'initiateWithdraw' | 'finalizeWithdraw', args: readonly unknown[]) => {
+      try {
+        const hash = await payerWallet.writeContract({ address: ESCROW_ADDRESS, abi: ESCROW_PAYER_SIDE, functionName, args, gas: 500_000n } as Parameters<typeof payerWallet.writeContract>[0]);
+        return (await payerWallet.waitForTransactionReceipt({ hash })).status;
+      } catch {
+        return 'reverted';
+      }
+    },
+  };
   const requirements: PaymentRequirements = {
     scheme: 'batch-settlement',
     network: 'eip155:8453',
@@ -70,8 +110,8 @@ async function world() {
     maxTimeoutSeconds: 120,
     extra: { receiverAuthorizer: authorizer.address, withdrawDelay: WITHDRAW_DELAY, name: 'USD Coin', version: '2', minDeposit: DEPOSIT.toString() },
   };
-  const client = new BatchClient({ address: payer.address, signTypedData: (m) => payer.signTypedData(m as Parameters<typeof payer.signTypedData>[0]), readContract: (a) => chain.read(a) });
-  const facilitator = new BatchFacilitator(chain.facilitatorSigner(feePayerKey), { address: authorizer.address, signTypedData: (m) => authorizer.signTypedData(m as Parameters<typeof authorizer.signTypedData>[0]) });
+  const client = new BatchClient({ address: payer.address, signTypedData: (m) => payer.signTypedData(m as Parameters<typeof payer.signTypedData>[0]), readContract: (a) => chain.read(a as Parameters<typeof chain.read>[0]) });
+  const facilitator = new BatchFacilitator(countingSigner, { address: authorizer.address, signTypedData: (m) => authorizer.signTypedData(m as Parameters<typeof authorizer.signTypedData>[0]) });
 
   /** One paid call as the client signs it; the charge is committed on the client side only when `counted`. */
   const pay = async (counted: boolean): Promise<{ payload: PaymentPayload; scheme: SchemePayload }> => {
@@ -97,22 +137,28 @@ async function world() {
     return { balance, totalClaimed };
   };
   const balances = async () => ({
-    payer: await chain.usdcBalance(payer.address),
-    payee: await chain.usdcBalance(payee),
-    escrow: await chain.usdcBalance(ESCROW_ADDRESS),
-    feePayerUsdc: await chain.usdcBalance(feePayer.address),
-    feePayerEth: await chain.ethBalance(feePayer.address),
+    payer: sandbox.balanceOf(payer.address),
+    payee: sandbox.balanceOf(payee),
+    escrow: sandbox.balanceOf(ESCROW_ADDRESS),
+    feePayerUsdc: sandbox.balanceOf(feePayer.address),
+    feePayerEth: await rpc.getBalance({ address: feePayer.address }),
   });
-  return { chain, clock, payer, payerKey, payee, feePayer, authorizer, requirements, facilitator, pay, channelState, balances };
+  // Warm-up: the sandbox funds an address on first sight (100 USDC, ETH for gas); every balance below moves
+  // only with this test's own transactions.
+  await balances();
+  await chain.txCount();
+  return { chain, clock, payer, payee, feePayer, authorizer, requirements, facilitator, pay, channelState, balances };
 }
 
 test('deposit once, N vouchers with no transaction, one claim for the batch, one settle; a failed call is not claimed; the rest is refunded', async () => {
   const w = await world();
   const before = await w.balances();
+  const txs0 = await w.chain.txCount();
+  const txs = async () => (await w.chain.txCount()) - txs0;
 
   const first = await w.pay(true);
   assert.equal(first.scheme.type, 'deposit');
-  assert.equal(w.chain.mined.length, 1, 'the deposit is one transaction');
+  assert.equal(await txs(), 1, 'the deposit is one transaction');
   const channelId = first.scheme.voucher.channelId;
   const afterDeposit = await w.balances();
   assert.equal(afterDeposit.payer, before.payer - DEPOSIT);
@@ -131,7 +177,7 @@ test('deposit once, N vouchers with no transaction, one claim for the batch, one
     if (counted) latestCounted = call.scheme.voucher;
     else failedVoucher = call.scheme.voucher;
   }
-  assert.equal(w.chain.mined.length, 1, 'vouchers are verified without any transaction');
+  assert.equal(await txs(), 1, 'vouchers are verified without any transaction');
   const counted = 6n * PRICE;
   assert.equal(BigInt(latestCounted.maxClaimableAmount), counted, 'the failed call did not raise the cumulative amount');
   assert.equal(BigInt(failedVoucher!.maxClaimableAmount), 3n * PRICE + PRICE, 'the failed call signed one price above the counted total');
@@ -143,7 +189,7 @@ test('deposit once, N vouchers with no transaction, one claim for the batch, one
     payload: { type: 'claim', claims: [{ voucher: { channel: first.scheme.channelConfig, maxClaimableAmount: latestCounted.maxClaimableAmount }, signature: latestCounted.signature, totalClaimed: counted.toString() }] },
   } as unknown as PaymentPayload, w.requirements);
   assert.equal(claim.success, true, `claim: ${claim.errorReason ?? ''} ${claim.errorMessage ?? ''}`);
-  assert.equal(w.chain.mined.length, 2, 'one claim transaction for the batch');
+  assert.equal(await txs(), 2, 'one claim transaction for the batch');
   const postClaim = await w.balances();
   assert.equal(postClaim.payer, preClaim.payer);
   assert.equal(postClaim.escrow, preClaim.escrow);
@@ -154,7 +200,7 @@ test('deposit once, N vouchers with no transaction, one claim for the batch, one
   } as unknown as PaymentPayload, w.requirements);
   assert.equal(settled.success, true, `settle: ${settled.errorReason ?? ''}`);
   assert.equal(settled.amount, counted.toString());
-  assert.equal(w.chain.mined.length, 3);
+  assert.equal(await txs(), 3);
   const postSettle = await w.balances();
   assert.equal(postSettle.payee, before.payee + counted, 'the payee got exactly the counted calls');
   assert.equal(postSettle.escrow, DEPOSIT - counted);
@@ -171,10 +217,8 @@ test('deposit once, N vouchers with no transaction, one claim for the batch, one
   assert.equal(end.payee, before.payee + counted);
   assert.equal(end.escrow, before.escrow, 'the escrow holds nothing of this channel');
   assert.equal(end.feePayerUsdc, before.feePayerUsdc, 'the fee payer never pays USDC');
-  const gas = w.chain.mined.reduce((sum, tx) => sum + tx.gasUsed, 0n);
-  assert.equal(end.feePayerEth, before.feePayerEth - gas * GAS_PRICE, 'the fee payer paid the gas of the four transactions');
-  assert.equal(w.chain.mined.length, 4);
-  assert.ok(w.chain.mined.every((tx) => tx.status === 'success'));
+  assert.equal(end.feePayerEth, before.feePayerEth - (await w.chain.gasPaid()), 'the fee payer paid the gas of the four transactions');
+  assert.equal(await txs(), 4);
 
   // Seven calls were signed, six counted: the failed call's voucher (superseded by the later counted ones)
   // claims nothing more, whoever submits it.
@@ -192,14 +236,13 @@ test('a timed withdrawal pays the payer only once the withdraw delay has passed 
   const before = await w.balances();
   const first = await w.pay(true);
   const config = first.scheme.channelConfig;
-  const send = (functionName: 'initiateWithdraw' | 'finalizeWithdraw', args: readonly unknown[]) =>
-    w.chain.send(w.payerKey, ESCROW_ADDRESS, encodeFunctionData({ abi: ESCROW_PAYER_SIDE, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
+  const send = (functionName: 'initiateWithdraw' | 'finalizeWithdraw', args: readonly unknown[]) => w.chain.payerSends(functionName, args);
   const contractConfig = { ...config, withdrawDelay: config.withdrawDelay };
   // The payer may not take back what the receiver can still claim: only the unclaimed escrow.
-  assert.equal((await send('initiateWithdraw', [contractConfig, DEPOSIT + 1n])).status, 'reverted');
-  assert.equal((await send('initiateWithdraw', [contractConfig, DEPOSIT])).status, 'success');
+  assert.equal(await send('initiateWithdraw', [contractConfig, DEPOSIT + 1n]), 'reverted');
+  assert.equal(await send('initiateWithdraw', [contractConfig, DEPOSIT]), 'success');
   w.clock.advance(WITHDRAW_DELAY - 1);
-  assert.equal((await send('finalizeWithdraw', [contractConfig])).status, 'reverted', 'one second early');
+  assert.equal(await send('finalizeWithdraw', [contractConfig]), 'reverted', 'one second early');
   // During the delay the receiver still claims the counted voucher; the withdrawal gets only the rest.
   const claim = await w.facilitator.settle({
     x402Version: 2, accepted: w.requirements,
@@ -207,7 +250,7 @@ test('a timed withdrawal pays the payer only once the withdraw delay has passed 
   } as unknown as PaymentPayload, w.requirements);
   assert.equal(claim.success, true);
   w.clock.advance(1);
-  assert.equal((await send('finalizeWithdraw', [contractConfig])).status, 'success');
+  assert.equal(await send('finalizeWithdraw', [contractConfig]), 'success');
   const end = await w.balances();
   assert.equal(end.payer, before.payer - PRICE, 'the payer got back all but the claimed call');
   assert.equal(end.escrow, before.escrow + PRICE, 'the claimed call waits in the escrow for settle');
@@ -247,9 +290,9 @@ test('forged vouchers, claims above the voucher, and a stale refund nonce revert
     payload: { type: 'refund', channelConfig: config, voucher, amount: amount.toString(), refundNonce: '0', claims: [] },
   } as unknown as PaymentPayload, w.requirements);
   assert.equal((await refund(PRICE)).success, true);
-  const payerAfterFirst = await w.chain.usdcBalance(w.payer.address);
+  const payerAfterFirst = (await w.balances()).payer;
   assert.equal((await refund(PRICE)).success, false);
-  assert.equal(await w.chain.usdcBalance(w.payer.address), payerAfterFirst);
+  assert.equal((await w.balances()).payer, payerAfterFirst);
   const nonce = await w.chain.read({ address: ESCROW_ADDRESS, abi: ESCROW_READS, functionName: 'refundNonce', args: [voucher.channelId] });
   assert.equal(nonce, 1n);
 });
