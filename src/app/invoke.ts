@@ -227,7 +227,7 @@ export class Invoker {
         break;
     }
     const { outcome, result } = await attempt();
-    const final = await this.conclude(call, admission.payment, outcome);
+    const final = await this.conclude(call, admission.payment, outcome, result);
     // Recorded only when the answer is delivered and settled: after the reply, off the caller's time.
     if (final.status === 200 && result) record(result, admission.payment.payer);
     return final;
@@ -241,10 +241,11 @@ export class Invoker {
       'if the transfer never lands, you are not charged.', { headers: { 'Retry-After': String(retryAfterS) } }), requestId, key);
   }
 
-  private async conclude(call: PaidCall, payment: VerifiedPayment, outcome: InvokeOutcome): Promise<InvokeOutcome> {
+  /** `result`: the handler's result, which an x402 `upto` payment's charge is computed from. */
+  private async conclude(call: PaidCall, payment: VerifiedPayment, outcome: InvokeOutcome, result?: HandlerResult): Promise<InvokeOutcome> {
     const { endpoint, preq, requestId } = call;
     const json = outcome.json ?? JSON.stringify(outcome.body);
-    const conclusion = await this.lifecycle.conclude(payment, call, { status: outcome.status, headers: outcome.headers, json });
+    const conclusion = await this.lifecycle.conclude(payment, call, { status: outcome.status, headers: outcome.headers, json }, result);
     switch (conclusion.kind) {
       case 'not_charged':
         if (conclusion.reason !== 'client_gone') return outcome;

@@ -23,10 +23,11 @@ import { networkById, networkByV1Name } from './networks.js';
 import { paymentIdentity, type PaymentIdentity } from './idempotency.js';
 import { schemePayloadProblem } from './payload-shape.js';
 import { extractPaymentIdentifier } from '@x402/extensions/payment-identifier';
-import { settleReasonMeansNothingMoved } from './facilitator/index.js';
+import { settleReasonMeansNothingMoved, uptoSettleReasonMeansNothingMoved } from './facilitator/index.js';
 import { safeReason } from './reasons.js';
 import { buildPaidRoute, type PaidRoute } from './paid-route.js';
 import { decodePaymentSignature } from './payment-header.js';
+import { UPTO } from './upto.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
 export interface Challenge {
@@ -49,14 +50,18 @@ export type SettleOutcome =
 
 export interface VerifiedPayment {
   version: 1 | 2;
+  /** `upto`: the price is the maximum and `settle` is given the amount charged. Absent or `exact`: the price (card too). */
+  scheme?: string;
   /** CAIP-2 id of the network paid on. */
   network: string;
   payer: string;
   idempotencyKey: string;
+  /** What the payment authorises: the price (`exact`), or the maximum (`upto`). */
   amountAtomic: bigint;
   /** The client's x402 `payment-identifier` (v2 payloads that carry the extension). */
   paymentId?: string;
-  settle(response: { body: Buffer; headers: Record<string, string> }): Promise<SettleOutcome>;
+  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`); ignored for `exact`. */
+  settle(response: { body: Buffer; headers: Record<string, string> }, chargeAtomic?: bigint): Promise<SettleOutcome>;
   /** Tells the x402 server the paid call failed (nothing is settled). */
   cancel(status: number): Promise<void>;
 }
@@ -96,6 +101,8 @@ function adapterFor(endpoint: RegisteredEndpoint, req: PaymentRequest, withoutPa
 function toV1(v2: PaymentRequired, endpoint: RegisteredEndpoint): PaymentRequiredV1 {
   const accepts: PaymentRequirementsV1[] = [];
   for (const a of v2.accepts) {
+    // x402 v1 has no `upto`: v1 clients are offered exact only.
+    if (a.scheme !== 'exact') continue;
     const network = networkById(a.network);
     if (!network) continue;
     accepts.push({
@@ -243,8 +250,8 @@ export class PaymentGate {
    * `persisted(mark)`, what `findSettlement` needs to look again later (undefined when this network has no
    * lookup). Without a lookup all are no-ops and nothing is ever found.
    */
-  private lostSettlement(target: SettlementTarget, version: 1 | 2, payer: string) {
-    const lookup = this.lookup;
+  private lostSettlement(target: SettlementTarget, version: 1 | 2, payer: string, lookable = true) {
+    const lookup = lookable ? this.lookup : undefined;
     return {
       mark: async (): Promise<SettlementMark | undefined> => (lookup ? lookup.mark(target.network).catch(() => ({ at: Date.now() })) : undefined),
       find: async (mark: SettlementMark | undefined) => (lookup && mark ? (await lookup.find(target, mark).catch(() => undefined))?.transaction : undefined),
@@ -267,10 +274,10 @@ export class PaymentGate {
    */
   private async failed(
     raw: string, threwError: boolean, lost: ReturnType<PaymentGate['lostSettlement']>, mark: Promise<SettlementMark | undefined>,
-    settledBy: (transaction: string) => SettleOutcome,
+    settledBy: (transaction: string) => SettleOutcome, nothingMoved: (reason: string) => boolean = settleReasonMeansNothingMoved,
   ): Promise<SettleOutcome> {
     const reason = safeReason(raw, 'settlement_failed');
-    if (!threwError && settleReasonMeansNothingMoved(raw)) return { ok: false, reason, detail: raw };
+    if (!threwError && nothingMoved(raw)) return { ok: false, reason, detail: raw };
     const marked = await mark;
     const found = await lost.find(marked);
     if (found) return settledBy(found);
@@ -324,7 +331,7 @@ export class PaymentGate {
     if (payload.x402Version !== 2 || !payload.accepted) {
       return { kind: 'invalid', reason: 'invalid_x402_version', message: 'PAYMENT-SIGNATURE must carry an x402 v2 payload; send v1 payloads in X-PAYMENT' };
     }
-    const shapeProblem = schemePayloadProblem(String(payload.accepted.network), payload.payload);
+    const shapeProblem = schemePayloadProblem(String(payload.accepted.network), payload.payload, String(payload.accepted.scheme));
     if (shapeProblem) return { kind: 'invalid', reason: 'invalid_payload', message: `PAYMENT-SIGNATURE: ${shapeProblem}` };
     const context = this.context(endpoint, req, false);
     const route = await this.paidRoute(endpoint, context);
@@ -413,35 +420,41 @@ export class PaymentGate {
     cancellationDispatcher: PaymentCancellationDispatcher, beforeHandlerSettlement: CompletedSettlement | undefined, context: HTTPRequestContext,
   ): PaymentCheck {
     const identity = this.identityOf(paymentRequirements.network, paymentPayload.payload);
+    const upto = paymentRequirements.scheme === UPTO;
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
     const settleThrew = this.settleThrew;
+    // The on-chain lookup knows exact transfers only: a lost upto settle stays unconfirmed rather than be
+    // called "not charged" (docs/payments.md "upto").
     const lost = this.lostSettlement({
       network: paymentRequirements.network, asset: paymentRequirements.asset, payTo: paymentRequirements.payTo,
       amount: BigInt(paymentRequirements.amount), payload: paymentPayload.payload,
-    }, 2, payer);
+    }, 2, payer, !upto);
     const failed = this.failed.bind(this);
     const paymentId = extractPaymentIdentifier(paymentPayload) ?? undefined;
     return {
       kind: 'verified',
       payment: {
         version: 2,
+        scheme: paymentRequirements.scheme,
         network: paymentRequirements.network,
         payer,
         idempotencyKey: identity.key,
         amountAtomic: BigInt(paymentRequirements.amount),
         ...(paymentId !== undefined ? { paymentId } : {}),
-        async settle(response) {
+        async settle(response, chargeAtomic) {
           // Read alongside settle, not before it: a paid call waits for no extra RPC round trip.
           const mark = lost.mark();
           settleThrew.delete(paymentPayload);
+          // upto settles the amount charged (the library hands the facilitator requirements with that amount).
+          const overrides = upto && chargeAtomic !== undefined ? { amount: chargeAtomic.toString() } : undefined;
           let settled;
           try {
             settled = await http.processSettlement(paymentPayload, paymentRequirements, declaredExtensions, {
               request: context,
               responseBody: response.body,
               responseHeaders: response.headers,
-            }, undefined, beforeHandlerSettlement);
+            }, overrides, beforeHandlerSettlement);
           } catch (err) {
             settled = { success: false as const, errorReason: err instanceof Error ? err.message : 'settlement failed' };
             settleThrew.add(paymentPayload);
@@ -450,7 +463,7 @@ export class PaymentGate {
             return failed(settled.errorReason, settleThrew.has(paymentPayload), lost, mark, (found) => {
               const header = encodePaymentResponseHeader({ success: true, transaction: found, network: paymentRequirements.network, payer });
               return { ok: true, transaction: found, network: paymentRequirements.network, headers: { 'PAYMENT-RESPONSE': header }, recovered: true };
-            });
+            }, upto ? uptoSettleReasonMeansNothingMoved : undefined);
           }
           return { ok: true, transaction: settled.transaction, network: settled.network, headers: settled.headers };
         },
@@ -503,6 +516,7 @@ export class PaymentGate {
       kind: 'verified',
       payment: {
         version: 1,
+        scheme: requirements.scheme,
         network: caip2,
         payer,
         idempotencyKey: identity.key,

@@ -1,9 +1,11 @@
 /**
  * The idempotency key of a signed payment: what makes two payments "the same payment".
- * EVM (EIP-3009): the authorizer and its nonce, exactly what the USDC contract itself deduplicates on.
+ * EVM (EIP-3009): the authorizer and its nonce, exactly what the USDC contract itself deduplicates on; EVM upto
+ * (Permit2): the owner and its Permit2 nonce, what Permit2 deduplicates on.
  * Solana: the hash of the transaction message, so re-signing cannot make a copy look new.
  */
 import { createHash } from 'node:crypto';
+import { uptoPaymentIdentity } from './upto-payload.js';
 
 function readCompactU16(bytes: Uint8Array, offset: number): { value: number; size: number } {
   let value = 0;
@@ -38,6 +40,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function paymentIdentity(network: string, schemePayload: unknown): PaymentIdentity {
   if (!isRecord(schemePayload)) throw new Error('payment payload is not an object');
   if (network.startsWith('eip155:') || network === 'base') {
+    // An upto payment (Permit2): the owner and the Permit2 nonce (src/payments/upto-payload.ts).
+    const upto = 'permit2Authorization' in schemePayload ? uptoPaymentIdentity(network, schemePayload) : undefined;
+    if (upto) return upto;
     const auth = schemePayload.authorization;
     if (!isRecord(auth) || typeof auth.from !== 'string' || typeof auth.nonce !== 'string') {
       throw new Error('EVM payment payload has no authorization.from / nonce');

@@ -18,11 +18,13 @@
 import type { Logger } from 'pino';
 import type { Timers } from '../lib/timers.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
+import type { HandlerResult } from '../registry/types.js';
 import type { Store, StoredAnswer, StoredClaim } from '../store/types.js';
 import type { CardGate } from './card/index.js';
 import { isPaymentAuthorization } from './card/index.js';
 import type { PaymentCheck, PaymentGate, PaymentRequest, VerifiedPayment } from './gate.js';
 import { RefusedPayments } from './refused-payments.js';
+import { uptoCharge } from './upto.js';
 
 export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
@@ -203,9 +205,10 @@ export class PaymentLifecycle {
 
   /**
    * Settles a paid call's answer, or not. `answer` is the answer as it would be sent; `status` its HTTP
-   * status (only a 2xx is ever settled).
+   * status (only a 2xx is ever settled). `result` is the handler's result, which an `upto` payment's charge is
+   * computed from (src/payments/upto.ts); an `upto` answer that costs nothing is not settled.
    */
-  async conclude(payment: VerifiedPayment, call: PaidCall, answer: StoredAnswer): Promise<Conclusion> {
+  async conclude(payment: VerifiedPayment, call: PaidCall, answer: StoredAnswer, result?: HandlerResult): Promise<Conclusion> {
     const { logger } = this.deps;
     const key = payment.idempotencyKey;
     const finishNotCharged = async (reason: string): Promise<Conclusion> => {
@@ -215,7 +218,9 @@ export class PaymentLifecycle {
     };
     if (answer.status < 200 || answer.status >= 300) return finishNotCharged(`http_${answer.status}`);
     if (call.clientGone?.aborted) return finishNotCharged('client_gone');
-    const settled = await payment.settle({ body: Buffer.from(answer.json), headers: { 'content-type': 'application/json' } });
+    const charge = uptoCharge(call.endpoint, payment, result);
+    if (charge === 0n) return finishNotCharged('upto_nothing_charged');
+    const settled = await payment.settle({ body: Buffer.from(answer.json), headers: { 'content-type': 'application/json' } }, charge);
     if (settled.ok) {
       if (settled.recovered) logger.info({ requestId: call.requestId, transaction: settled.transaction }, 'settle answer lost after the broadcast; the transfer was found on chain');
       const headers = { ...answer.headers, ...settled.headers };
@@ -228,9 +233,11 @@ export class PaymentLifecycle {
           reported = true;
           // Written after the answer went out: the caller never waits for this bookkeeping, and a store
           // that fails here cannot turn a charged answer into an error (it is retried, then logged).
+          // The claim row keeps the maximum an upto payment authorised; what it was charged goes in its reason.
+          const charged = charge !== undefined ? { reason: `upto_charged_${charge}` } : {};
           void this.record(key, delivered
-            ? { status: 'delivered', transaction: settled.transaction, referralCode: call.referralCode }
-            : { status: 'undelivered', transaction: settled.transaction, referralCode: call.referralCode, answer: { ...answer, headers } });
+            ? { status: 'delivered', transaction: settled.transaction, referralCode: call.referralCode, ...charged }
+            : { status: 'undelivered', transaction: settled.transaction, referralCode: call.referralCode, answer: { ...answer, headers }, ...charged });
         },
       };
     }

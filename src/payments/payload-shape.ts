@@ -4,7 +4,9 @@
  * unguarded) and throw a TypeError on garbage; the gate would take that throw for a facilitator
  * outage and answer 503 "retry" to what is a forged payment. Rejecting malformed payloads here makes
  * them the 402 `payment_invalid` they are, and leaves a facilitator throw meaning "unavailable".
+ * An `upto` payload is checked by its own rule (src/payments/upto-payload.ts).
  */
+import { uptoPayloadProblem } from './upto-payload.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -13,8 +15,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 const EVM_AUTHORIZATION_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
 
 /** Undefined when `schemePayload` has the shape of an exact payment on `network` (v1 name or CAIP-2 id), else why not. */
-export function schemePayloadProblem(network: string, schemePayload: unknown): string | undefined {
+export function schemePayloadProblem(network: string, schemePayload: unknown, scheme = 'exact'): string | undefined {
   if (!isRecord(schemePayload)) return 'the payment payload is not an object';
+  if (scheme === 'upto') return uptoPayloadProblem(network, schemePayload);
   if (network.startsWith('eip155:') || network === 'base') {
     const auth = schemePayload.authorization;
     if (!isRecord(auth)) return 'the EVM payment has no authorization';

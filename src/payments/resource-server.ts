@@ -1,17 +1,20 @@
 /**
  * The x402 resource server, configured from the registry: every paid endpoint becomes a route
- * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price,
+ * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price (`exact`; and
+ * `upto` with the price as maximum where the registry gives a pricing rule and the facilitator settles it),
  * and declares the Bazaar discovery extension with the endpoint's input schema and example and a
  * compacted output schema with an example of its shape, and the (optional) `payment-identifier` extension.
  */
 import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type RouteConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { ExactSvmScheme } from '@x402/svm/exact/server';
+import { UptoEvmScheme } from '@x402/evm/upto/server';
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
 import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER, paymentIdentifierResourceServerExtension } from '@x402/extensions/payment-identifier';
 import { bazaarOutput } from '../docs/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
+import { UptoAwareHttpResourceServer, uptoOptions } from './upto.js';
 
 export interface PayTo {
   solana: string;
@@ -32,13 +35,17 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
     description: `${endpoint.def.summary} (${endpoint.def.price} USDC)`,
     mimeType: 'application/json',
     serviceName: 'Onchain Enrichment API',
-    accepts: PAYMENT_NETWORKS.map((n) => ({
-      scheme: 'exact',
-      network: n.id,
-      payTo: n.v1Name === 'solana' ? payTo.solana : payTo.base,
-      price: { amount, asset: n.asset, extra: n.extra },
-      maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
-    })),
+    accepts: [
+      ...PAYMENT_NETWORKS.map((n) => ({
+        scheme: 'exact',
+        network: n.id,
+        payTo: n.v1Name === 'solana' ? payTo.solana : payTo.base,
+        price: { amount, asset: n.asset, extra: n.extra },
+        maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+      })),
+      // Beside exact, for endpoints whose answer can cost less than the price (src/payments/upto.ts).
+      ...uptoOptions(endpoint, (network) => (network.startsWith('solana:') ? payTo.solana : payTo.base), MAX_TIMEOUT_SECONDS),
+    ],
     extensions: {
       ...declareDiscoveryExtension({
         bodyType: 'json',
@@ -64,11 +71,13 @@ export function createHttpResourceServer(
   const server = new x402ResourceServer(facilitator);
   server.register('eip155:8453', new ExactEvmScheme());
   server.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmScheme());
+  server.register('eip155:8453', new UptoEvmScheme());
   server.registerExtension(bazaarResourceServerExtension);
   server.registerExtension(paymentIdentifierResourceServerExtension);
   const routes: Record<string, RouteConfig> = {};
   for (const endpoint of registry.list) {
     if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl);
   }
-  return new x402HTTPResourceServer(server, routes);
+  // Offers upto only where the facilitator settles it (learned at initialisation).
+  return new UptoAwareHttpResourceServer(server, routes);
 }

@@ -142,6 +142,21 @@ export interface EndpointSpec<I extends TObject> {
   deprecation?: Deprecation;
   /** Daily snapshots this endpoint's answers record (token, wallet and perps enrichments). */
   snapshot?: SnapshotCapture;
+  /** Set when an answer can legitimately cost less than the price: x402 `upto` is offered beside `exact` (src/registry/pricing.ts). */
+  pricing?: UptoPricing;
+}
+
+/**
+ * An endpoint whose answer can cost less than its price. Its 402 also offers the x402 v2 `upto` scheme: the payer
+ * authorises the price as a maximum and a successful answer is charged `charge(result)`, never more than the
+ * price; 0 settles nothing. `exact` (v2 and v1) and card payments still pay the flat price. docs/payments.md "upto".
+ */
+export interface UptoPricing {
+  kind: 'upto';
+  /** What this successful answer costs in USDC atomic units, given the price as the maximum (`maxAtomic`). */
+  charge(result: HandlerResult, maxAtomic: bigint): bigint;
+  /** The rule in one sentence, as the endpoint's description and the docs say it. */
+  rule: string;
 }
 
 /** Versioning policy (DESIGN §3): changes are additive; a breaking change gets a new key and the old one is deprecated. */
@@ -170,6 +185,7 @@ export interface EndpointDefinition {
   crossFieldCheck?: (input: Record<string, unknown>) => InputIssue[];
   deprecation?: Deprecation;
   snapshot?: SnapshotCapture;
+  pricing?: UptoPricing;
 }
 
 /**

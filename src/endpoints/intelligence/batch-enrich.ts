@@ -5,6 +5,10 @@ import { batchEnrich, BATCH_CONCURRENCY } from './shared/batch.js';
 import { BatchEnrichSchema } from './shared/comparison-schemas.js';
 import { batchBriefing } from './shared/comparison-briefings.js';
 import { batchSnapshot } from '../wallet-token/shared/snapshots.js';
+import { chargedPerItemAnswered } from '../../registry/pricing.js';
+
+/** An item is one distinct address: duplicates are answered once, so they are one item. */
+const PRICING = chargedPerItemAnswered('0.015', 'item');
 
 export default defineEndpoint({
   key: 'batch-enrich',
@@ -13,14 +17,13 @@ export default defineEndpoint({
   summary: 'Enrich 1 to 25 wallets or tokens in parallel in one call',
   description:
     'Parallel enrichment of each address: for type wallet, the wallet profile at the requested depth (light or ' +
-    'full); for type token, the token analysis at that depth. 1 to 25 addresses per call, all of one type; one flat ' +
-    'price per call. Each item\'s data equals the answer of the matching single endpoint (enrich-wallet-light / ' +
+    'full); for type token, the token analysis at that depth. 1 to 25 addresses per call, all of one type. Each item\'s data equals the answer of the matching single endpoint (enrich-wallet-light / ' +
     '-full, enrich-token-light / -full). Items come in input order, one per distinct address (duplicates are ' +
     `answered once), ${BATCH_CONCURRENCY} at a time. One failing address is a per-item error ({ok: false, error: ` +
     '{code, message, retryable}}) — e.g. not_found for a wallet given as a token or a mint given as a wallet, ' +
     'upstream_unavailable when its data source failed, upstream_timeout when it could not finish before the ' +
     '15 s answer deadline — not a failed batch. A batch where no item succeeded fails like a single call ' +
-    '(404, 502 or 504) and is not charged.',
+    '(404, 502 or 504) and is not charged. ' + PRICING.rule,
   input: Type.Object(
     {
       addresses: Type.Array(Address(), { minItems: 1, maxItems: 25, description: 'Addresses to enrich (1 to 25)' }),
@@ -39,4 +42,5 @@ export default defineEndpoint({
   handler: (input, ctx) => batchEnrich(input, ctx),
   briefing: batchBriefing,
   snapshot: batchSnapshot,
+  pricing: PRICING,
 });

@@ -3,7 +3,8 @@
  * - `FACILITATOR_URL` set → a remote x402 facilitator over HTTP (the usual live deployment);
  * - otherwise → the in-process facilitator running our `exact` schemes (evm-exact.ts, svm-exact.ts: the official
  *   @x402/evm and @x402/svm checks and reason codes on a native fast path, the official schemes behind them)
- *   against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode).
+ *   against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode), and the official
+ *   `upto` scheme on Base where that chain has Permit2 and the x402 upto proxy (evm-upto.ts).
  *
  * Settle answers after a broadcast whose confirmation stayed unknown carry SETTLEMENT_UNCONFIRMED;
  * settleReasonMeansNothingMoved tells the caller when a failed settle needs no on-chain look-up (settle-outcome.ts).
@@ -13,10 +14,12 @@ import { SettleError, VerifyError } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
 import { createEvmFacilitator, registerEvmSchemes } from './evm.js';
+import { registerEvmUptoScheme } from './evm-upto.js';
 import { createSvmFacilitator, registerSvmSchemes } from './svm.js';
 import type { SvmFeeCaps } from './svm-fee-caps.js';
 
 export { SETTLEMENT_UNCONFIRMED, settleReasonMeansNothingMoved } from './settle-outcome.js';
+export { uptoSettleReasonMeansNothingMoved } from './evm-upto.js';
 export { DEFAULT_SVM_FEE_CAPS, ERR_FEE_TOO_HIGH, type PaymentPrice, type SvmFeeCaps } from './svm-fee-caps.js';
 
 export interface ConfirmationOptions {
@@ -43,10 +46,13 @@ export interface LocalFacilitatorOptions {
 export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions): Promise<FacilitatorClient & { facilitator: x402Facilitator }> {
   const facilitator = new x402Facilitator();
   const confirmation = opts.confirmation ?? {};
-  registerEvmSchemes(facilitator, createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey, {
+  const evm = createEvmFacilitator(opts.baseRpcUrl, opts.evmPrivateKey, {
     ...(confirmation.maxWaitMs !== undefined ? { confirmationTimeoutMs: confirmation.maxWaitMs } : {}),
     ...(confirmation.pollIntervalMs !== undefined ? { pollingIntervalMs: confirmation.pollIntervalMs } : {}),
-  }));
+  });
+  registerEvmSchemes(facilitator, evm);
+  // x402 upto on Base, where the chain has Permit2 and the x402 upto proxy (evm-upto.ts).
+  await registerEvmUptoScheme(facilitator, evm);
   registerSvmSchemes(facilitator, await createSvmFacilitator(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl, {
     confirmation, ...(opts.svmFeeCaps ? { caps: opts.svmFeeCaps } : {}),
   }));
