@@ -23,6 +23,7 @@ import { PaymentLifecycle } from './payments/lifecycle.js';
 import { startSettlementReconciler, type SettlementReconciler } from './payments/reconciler.js';
 import { createCardGate, type CardGate, type CardStripeClient } from './payments/card/index.js';
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
+import { createBatchSettlement } from './payments/batch-settlement/server.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
 import { startBaseSandbox, type BaseChainHandle } from './sandbox/base/index.js';
@@ -226,7 +227,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     const registry = overrides.registry ?? buildRegistry();
     // Looks a settlement up on chain when the facilitator's settle throws after a broadcast (docs/payments.md).
     const settlementLookup = await createServiceSettlementLookup(config, sandbox);
-    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl), facilitator, settlementLookup);
+    // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).
+    const batch = config.dataMode === 'sandbox' || !config.facilitatorUrl ? createBatchSettlement(payTo.base) : undefined;
+    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch), facilitator, settlementLookup);
     await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
     let store = overrides.store;
@@ -246,8 +249,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       cache = createRedisCache({ client: redis.client, prefix: config.redisPrefix, now: () => now().getTime(), computeTimeoutMs: config.answerDeadlineMs });
       limiter = failOpen(createRedisRateLimiter({ client: redis.client, prefix: config.redisPrefix, now: () => now().getTime() }), logger);
       store = withRedisClaims(store, createRedisClaimGuard({ client: redis.client, prefix: config.redisPrefix }));
+      batch?.storage.useRedis(redis.client, config.redisPrefix);
     }
-    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now, timers });
+    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now, timers, ...(batch ? { batchSettlement: { batch, facilitator } } : {}) });
     // Stopped before the store closes (closers run in reverse).
     closers.push(() => jobs.stop());
     const ownedCache = cache;

@@ -1,6 +1,6 @@
 /**
  * The service's jobs, wired: retention (daily), the snapshot sweep (hourly, see snapshot-sweep.ts) and
- * the launch platform's coin index (every 10 minutes, see launchpad-index.ts), under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
+ * the launch platform's coin index (every 10 minutes, see launchpad-index.ts), and batch-settlement claims (every 10 minutes, when offered; batch-settlement-claims.ts), under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
  */
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
@@ -12,6 +12,9 @@ import type { HandlerContext } from '../registry/types.js';
 import type { Sources } from '../sources/index.js';
 import type { Store } from '../store/types.js';
 import { launchpadIndexJob } from './launchpad-index.js';
+import { batchSettlementClaimsJob } from './batch-settlement-claims.js';
+import type { BatchSettlement } from '../payments/batch-settlement/server.js';
+import type { FacilitatorClient } from '@x402/core/server';
 import { retentionJob } from './retention.js';
 import { createJobRunner, type JobRunner } from './runner.js';
 import { snapshotSweepJob } from './snapshot-sweep.js';
@@ -27,6 +30,8 @@ export interface ServiceJobDeps {
   now: () => Date;
   /** Ticks, run budgets and the handlers' deadlines (src/lib/timers.ts). */
   timers: Timers;
+  /** batch-settlement's channels and the facilitator that claims them (absent: not offered). */
+  batchSettlement?: { batch: BatchSettlement; facilitator: FacilitatorClient };
 }
 
 export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
@@ -45,6 +50,7 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
       launchpadIndexJob({ store, sources: { launchpad: sources.launchpad, rpc: sources.rpc, jupiter: sources.jupiter } }),
+      ...(deps.batchSettlement ? [batchSettlementClaimsJob(deps.batchSettlement)] : []),
     ],
   });
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { uptoPaymentIdentity } from './upto-payload.js';
+import { batchSettlementPaymentIdentity } from './batch-settlement/payload.js';
 
 function readCompactU16(bytes: Uint8Array, offset: number): { value: number; size: number } {
   let value = 0;
@@ -43,6 +44,9 @@ export function paymentIdentity(network: string, schemePayload: unknown): Paymen
     // An upto payment (Permit2): the owner and the Permit2 nonce (src/payments/upto-payload.ts).
     const upto = 'permit2Authorization' in schemePayload ? uptoPaymentIdentity(network, schemePayload) : undefined;
     if (upto) return upto;
+    // A batch-settlement voucher or deposit: new per attempt (src/payments/batch-settlement/payload.ts).
+    const batch = 'channelConfig' in schemePayload ? batchSettlementPaymentIdentity(schemePayload) : undefined;
+    if (batch) return batch;
     const auth = schemePayload.authorization;
     if (!isRecord(auth) || typeof auth.from !== 'string' || typeof auth.nonce !== 'string') {
       throw new Error('EVM payment payload has no authorization.from / nonce');

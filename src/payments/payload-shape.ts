@@ -4,9 +4,11 @@
  * unguarded) and throw a TypeError on garbage; the gate would take that throw for a facilitator
  * outage and answer 503 "retry" to what is a forged payment. Rejecting malformed payloads here makes
  * them the 402 `payment_invalid` they are, and leaves a facilitator throw meaning "unavailable".
- * An `upto` payload is checked by its own rule (src/payments/upto-payload.ts).
+ * An `upto` payload is checked by its own rule (src/payments/upto-payload.ts), a `batch-settlement` one by its own
+ * (src/payments/batch-settlement/payload.ts).
  */
 import { uptoPayloadProblem } from './upto-payload.js';
+import { batchSettlementPayloadProblem } from './batch-settlement/payload.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,6 +20,7 @@ const EVM_AUTHORIZATION_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBef
 export function schemePayloadProblem(network: string, schemePayload: unknown, scheme = 'exact'): string | undefined {
   if (!isRecord(schemePayload)) return 'the payment payload is not an object';
   if (scheme === 'upto') return uptoPayloadProblem(network, schemePayload);
+  if (scheme === 'batch-settlement') return batchSettlementPayloadProblem(schemePayload);
   if (network.startsWith('eip155:') || network === 'base') {
     const auth = schemePayload.authorization;
     if (!isRecord(auth)) return 'the EVM payment has no authorization';

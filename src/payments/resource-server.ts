@@ -1,7 +1,8 @@
 /**
  * The x402 resource server, configured from the registry: every paid endpoint becomes a route
  * `POST /entrypoints/{key}/invoke` that accepts USDC on Solana and on Base at the endpoint's price (`exact`; and
- * `upto` with the price as maximum where the registry gives a pricing rule and the facilitator settles it),
+ * `upto` with the price as maximum where the registry gives a pricing rule and the facilitator settles it; and
+ * `batch-settlement` on Base — a deposit once, then a voucher per call — where our facilitator settles it),
  * and declares the Bazaar discovery extension with the endpoint's input schema and example and a
  * compacted output schema with an example of its shape, and the (optional) `payment-identifier` extension.
  */
@@ -15,6 +16,7 @@ import { bazaarOutput } from '../docs/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
 import { UptoAwareHttpResourceServer, uptoOptions } from './upto.js';
+import type { BatchSettlement } from './batch-settlement/server.js';
 
 export interface PayTo {
   solana: string;
@@ -28,7 +30,7 @@ export function routeKey(endpoint: RegisteredEndpoint): string {
   return `POST ${endpoint.path}`;
 }
 
-function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: string): RouteConfig {
+function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: string, batch?: BatchSettlement): RouteConfig {
   const amount = endpoint.priceAtomic!.toString();
   return {
     resource: `${publicUrl}${endpoint.path}`,
@@ -45,6 +47,8 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
       })),
       // Beside exact, for endpoints whose answer can cost less than the price (src/payments/upto.ts).
       ...uptoOptions(endpoint, (network) => (network.startsWith('solana:') ? payTo.solana : payTo.base), MAX_TIMEOUT_SECONDS),
+      // Beside exact on Base: a deposit once, then a voucher per call (src/payments/batch-settlement/server.ts).
+      ...(batch ? batch.options(endpoint, payTo.base, MAX_TIMEOUT_SECONDS) : []),
     ],
     extensions: {
       ...declareDiscoveryExtension({
@@ -67,16 +71,19 @@ export function createHttpResourceServer(
   facilitator: FacilitatorClient,
   payTo: PayTo,
   publicUrl: string,
+  /** batch-settlement's server scheme and channels; absent: not offered (a facilitator without it). */
+  batch?: BatchSettlement,
 ): x402HTTPResourceServer {
   const server = new x402ResourceServer(facilitator);
   server.register('eip155:8453', new ExactEvmScheme());
   server.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmScheme());
   server.register('eip155:8453', new UptoEvmScheme());
+  if (batch) server.register('eip155:8453', batch.scheme);
   server.registerExtension(bazaarResourceServerExtension);
   server.registerExtension(paymentIdentifierResourceServerExtension);
   const routes: Record<string, RouteConfig> = {};
   for (const endpoint of registry.list) {
-    if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl);
+    if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl, batch);
   }
   // Offers upto only where the facilitator settles it (learned at initialisation).
   return new UptoAwareHttpResourceServer(server, routes);

@@ -38,6 +38,10 @@ describe('unpaid calls', () => {
       // exact on both networks for every endpoint (upto, beside it where offered, is test/http/paid-upto.test.ts's).
       const exact = v2.accepts.filter((a) => a.scheme === 'exact');
       assert.deepEqual(exact.map((a) => a.network).sort(), [BASE, SOLANA].sort());
+      // Beside exact on Base: batch-settlement (a deposit once, then vouchers), the facilitator as receiver authorizer.
+      const batch = v2.accepts.find((a) => a.scheme === 'batch-settlement');
+      assert.equal(batch?.network, BASE);
+      assert.match(String(batch?.extra.receiverAuthorizer), /^0x[0-9a-fA-F]{40}$/);
       for (const a of v2.accepts) assert.equal(a.amount, endpoint.priceAtomic!.toString(), 'same price on both networks');
       assert.equal(v2.accepts.find((a) => a.network === SOLANA)!.asset, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
       assert.equal(v2.accepts.find((a) => a.network === BASE)!.asset, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');

@@ -4,7 +4,8 @@
  * - otherwise → the in-process facilitator running our `exact` schemes (evm-exact.ts, svm-exact.ts: the official
  *   @x402/evm and @x402/svm checks and reason codes on a native fast path, the official schemes behind them)
  *   against chain RPCs (the sandbox chains by default, real RPCs with keys in live mode), and the official
- *   `upto` scheme on Base where that chain has Permit2 and the x402 upto proxy (evm-upto.ts).
+ *   `upto` scheme on Base where that chain has Permit2 and the x402 upto proxy (evm-upto.ts), and the official
+ *   `batch-settlement` scheme on Base (evm-batch-settlement.ts).
  *
  * Settle answers after a broadcast whose confirmation stayed unknown carry SETTLEMENT_UNCONFIRMED;
  * settleReasonMeansNothingMoved tells the caller when a failed settle needs no on-chain look-up (settle-outcome.ts).
@@ -15,6 +16,7 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { Hex } from 'viem';
 import { createEvmFacilitator, registerEvmSchemes } from './evm.js';
 import { registerEvmUptoScheme } from './evm-upto.js';
+import { registerBatchSettlementFacilitator } from './evm-batch-settlement.js';
 import { createSvmFacilitator, registerSvmSchemes } from './svm.js';
 import type { SvmFeeCaps } from './svm-fee-caps.js';
 
@@ -53,6 +55,8 @@ export async function createLocalFacilitatorClient(opts: LocalFacilitatorOptions
   registerEvmSchemes(facilitator, evm);
   // x402 upto on Base, where the chain has Permit2 and the x402 upto proxy (evm-upto.ts).
   await registerEvmUptoScheme(facilitator, evm);
+  // batch-settlement on Base: the same signer sends deposits, claims, settles and refunds (evm-batch-settlement.ts).
+  registerBatchSettlementFacilitator(facilitator, evm.signer, opts.evmPrivateKey);
   registerSvmSchemes(facilitator, await createSvmFacilitator(opts.solanaRpcUrl, opts.svmSecretKey, opts.solanaWsUrl, {
     confirmation, ...(opts.svmFeeCaps ? { caps: opts.svmFeeCaps } : {}),
   }));
