@@ -1,9 +1,10 @@
 /**
- * Account encodings: SPL Mint / token Account byte layouts (what `fetchMint` and friends decode),
- * their `jsonParsed` forms, and synchronous associated-token-account derivation.
+ * Account encodings: SPL Mint / token Account byte layouts (what the runtime's SPL Token program
+ * reads and writes, and what `fetchMint` and friends decode), their `jsonParsed` forms, and synchronous
+ * associated-token-account derivation.
  *
  * ATA derivation is synchronous (node:crypto sha256 + kit's sync off-curve check) rather than kit's
- * async `getProgramDerivedAddress`, so every ledger operation can run without an `await` in the
+ * async `getProgramDerivedAddress`, so every chain operation can run without an `await` in the
  * middle — which is what makes each RPC call atomic on Node's single thread.
  */
 import { createHash } from 'node:crypto';
@@ -77,12 +78,8 @@ export function encodeMint(supply: bigint): Uint8Array {
 
 export interface TokenAccountState {
   mint: string;
-  /**
-   * The wallet that owns the token account. `null` only for an account created by an incoming
-   * transfer before its owner was ever looked up (an ATA address can't be reversed to its owner);
-   * it is filled in the first time that owner's ATA is derived.
-   */
-  owner: string | null;
+  /** The wallet that owns the token account (the System Program id, all zeros, while unknown: see faucet.ts). */
+  owner: string;
   amount: bigint;
 }
 
@@ -90,7 +87,7 @@ export interface TokenAccountState {
 export function encodeTokenAccount(account: TokenAccountState): Uint8Array {
   const out = new Uint8Array(TOKEN_ACCOUNT_SIZE);
   out.set(addressBytes(account.mint), 0);
-  if (account.owner) out.set(addressBytes(account.owner), 32);
+  out.set(addressBytes(account.owner), 32);
   out.set(u64le(account.amount), 64);
   // delegate: None (72..108)
   out[108] = 1; // AccountState::Initialized
@@ -106,6 +103,28 @@ export function uiAmount(amount: bigint, decimals: number = USDC_DECIMALS) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
+function readU64(data: Uint8Array, offset: number): bigint {
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true);
+}
+
+/** An initialized SPL Token account's mint, owner and amount; null for anything else. */
+export function decodeTokenAccount(data: Uint8Array): TokenAccountState | null {
+  if (data.length !== TOKEN_ACCOUNT_SIZE || data[108] === 0) return null;
+  return { mint: bytesToAddress(data.subarray(0, 32)), owner: bytesToAddress(data.subarray(32, 64)), amount: readU64(data, 64) };
+}
+
+/** The supply of an SPL Token mint (82 bytes). */
+export function mintSupply(data: Uint8Array): bigint {
+  return readU64(data, 36);
+}
+
+/** The mint's bytes with another supply. */
+export function withMintSupply(data: Uint8Array, supply: bigint): Uint8Array {
+  const out = Uint8Array.from(data);
+  out.set(u64le(supply), 36);
+  return out;
+}
+
 /** The `jsonParsed` rendering real RPC nodes give an spl-token account. */
 export function parsedTokenAccount(account: TokenAccountState) {
   return {
@@ -115,7 +134,7 @@ export function parsedTokenAccount(account: TokenAccountState) {
       info: {
         isNative: false,
         mint: account.mint,
-        owner: account.owner ?? '11111111111111111111111111111111',
+        owner: account.owner,
         state: 'initialized',
         tokenAmount: uiAmount(account.amount),
       },

@@ -1,41 +1,42 @@
 /**
- * The bank: runs decoded transactions against the ledger with the same phase order as a real
- * validator — lifetime check, compute-budget parsing, fee, program loading, then instructions —
- * and implements the two entry points RPC needs: simulate (never commits) and send (commits
- * atomically, records the signature status, and refuses replays).
+ * The bank: what a validator does around its runtime. It checks a transaction's age against the blockhash
+ * queue (clock.ts) and its signature against the status cache, lets the faucet prepare first-sight state
+ * (faucet.ts), runs the transaction in the runtime (runtime.ts: LiteSVM), and records landed transactions
+ * with their slot for `getSignatureStatuses` / `getTransaction`. Entry points: simulate (never commits) and
+ * send (commits, or schedules the landing when the fault layer delays it).
  *
  * Everything here is synchronous, so each simulate/send is atomic with respect to other requests.
  */
+import { getCompiledTransactionMessageDecoder } from '@solana/kit';
 import type { ChainFaultController } from '../chain-faults.js';
-import { SlotClock } from './clock.js';
-import {
-  BUILTIN_PROGRAMS,
-  COMPUTE_BUDGET_PROGRAM,
-  DEFAULT_COMPUTE_UNIT_LIMIT_PER_IX,
-  FINALITY_DEPTH,
-  LAMPORTS_PER_SIGNATURE,
-  MAX_COMPUTE_UNIT_LIMIT,
-  TOKEN_PROGRAM,
-} from './constants.js';
+import type { SlotClock } from './clock.js';
+import { ATA_PROGRAM, FINALITY_DEPTH, TOKEN_PROGRAM, USDC_MINT } from './constants.js';
 import {
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
   TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
   describeTransactionError,
+  type TransactionError,
 } from './errors.js';
-import { Draft, Ledger, type TransactionError } from './ledger.js';
-import { COMPUTE_COST, InstructionFailure, runInstruction } from './programs.js';
-import { decodeWireTransaction, signaturesValid, type DecodedTransaction } from './transaction.js';
+import type { Faucet } from './faucet.js';
+import type { RuntimeOutcome, SvmRuntime } from './runtime.js';
+import { decodeWireTransaction, staticAccount, type DecodedTransaction } from './transaction.js';
 
-export interface ExecutionResult {
+export interface LandedTransaction {
+  slot: number;
+  blockTime: number;
   err: TransactionError | null;
+  /** Base64 wire bytes as received (fully signed). */
+  wire: string;
+  version: 0 | 'legacy';
+  fee: bigint;
   logs: string[];
   unitsConsumed: number;
-  fee: bigint;
-  /** False when the transaction fails before execution: it would never land and pays no fee. */
-  landed: boolean;
-  /** State to commit if the transaction lands: everything on success, only the fee on failure. */
-  draft: Draft;
+  /**
+   * Realistic slot times (src/sandbox/chain-faults.ts): until this `performance.now()` moment the status is
+   * `processed`, then `confirmed`. Absent: confirmed as soon as it landed.
+   */
+  confirmAt?: number;
 }
 
 export interface SimulateOptions {
@@ -57,12 +58,17 @@ interface PendingTransaction {
   timer: NodeJS.Timeout;
 }
 
+const messageDecoder = getCompiledTransactionMessageDecoder();
+
 export class SolanaChain {
+  /** The status cache: landed transactions by their first signature (the transaction id). */
+  readonly landed = new Map<string, LandedTransaction>();
   /** Accepted, not landed yet: their signatures are taken (a duplicate send is refused) but nothing changed. */
   private readonly pending = new Map<string, PendingTransaction>();
 
   constructor(
-    readonly ledger: Ledger,
+    readonly runtime: SvmRuntime,
+    readonly faucet: Faucet,
     readonly clock: SlotClock,
     readonly faults?: ChainFaultController,
   ) {
@@ -79,10 +85,11 @@ export class SolanaChain {
     if (options.sigVerify && options.replaceRecentBlockhash) {
       throw new RpcError(-32602, 'Invalid params: sigVerify may not be used with replaceRecentBlockhash');
     }
-    if (options.sigVerify && !signaturesValid(tx)) {
-      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-    }
-    const result = this.execute(tx, { checkLifetime: !options.replaceRecentBlockhash });
+    this.runtime.followClock(this.clock.slot(), this.clock.unixTime());
+    if (options.sigVerify) this.verified(tx);
+    const result: RuntimeOutcome = !options.replaceRecentBlockhash && !this.clock.isValid(tx.message.lifetimeToken)
+      ? { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0, fee: 0n }
+      : (this.prepare(tx), sanitized(this.runtime.simulate(tx.wire, options.sigVerify === true)));
     return {
       err: result.err,
       logs: result.logs,
@@ -95,20 +102,20 @@ export class SolanaChain {
   }
 
   /**
-   * Deviation from mainnet, on purpose: a transaction whose blockhash is unknown/expired, or that was
-   * already processed, is rejected with the preflight error even under `skipPreflight` (a real node
-   * would accept it and silently drop it, leaving the facilitator polling for 30 s).
+   * Deviation from mainnet, on purpose: a transaction whose blockhash is unknown/expired, that was already
+   * processed, or that could not land (its fee unpayable) is rejected with the preflight error even under
+   * `skipPreflight` (a real node would accept it and silently drop it, leaving the facilitator polling for 30 s).
    */
   send(encoded: string, options: SendOptions = {}): string {
     const tx = decodeWireTransaction(encoded, options.encoding ?? 'base58');
-    if (!signaturesValid(tx)) {
-      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-    }
-    if (this.ledger.landed.has(tx.id) || this.pending.has(tx.id)) throw preflightFailure('AlreadyProcessed');
-    const result = this.execute(tx, { checkLifetime: true });
-    if (!result.landed || (result.err && !options.skipPreflight)) throw preflightFailure(result.err ?? 'Unknown', result);
+    this.runtime.followClock(this.clock.slot(), this.clock.unixTime());
+    let preflight = this.verified(tx);
+    if (preflight.err === 'AlreadyProcessed' || this.landed.has(tx.id) || this.pending.has(tx.id)) throw preflightFailure('AlreadyProcessed');
+    if (!this.clock.isValid(tx.message.lifetimeToken)) throw preflightFailure('BlockhashNotFound');
+    if (this.prepare(tx)) preflight = this.runtime.simulate(tx.wire, true);
     const sentAt = performance.now();
     const landing = this.faults?.landingTime(sentAt);
+    if (preflight.err && (!options.skipPreflight || (landing && !wouldLand(preflight.err)))) throw preflightFailure(preflight.err, preflight);
     if (landing) {
       // Accepted now (the checks above are the node's), executed when its slot lands: against the state of then.
       const timer = setTimeout(() => this.land(tx.id), Math.max(0, landing.landAt - sentAt));
@@ -117,20 +124,20 @@ export class SolanaChain {
       this.faults!.notePending(1);
       return tx.id;
     }
-    this.record(tx, result);
+    const sent = this.runtime.send(tx.wire, tx.signature);
+    if (!sent.landed) throw preflightFailure(sent.err ?? 'Unknown', sent);
+    this.record(tx, sent);
     return tx.id;
   }
 
   /**
    * A broadcast the node answers but never lands (the `dropBroadcasts` fault): only decoded and its signatures
-   * checked, as an RPC node does before forwarding, so garbage still gets its usual error. Nothing is reserved:
-   * sent again, it may land, until its blockhash expires.
+   * checked, as an RPC node does before forwarding, so garbage still gets its usual error. Nothing is reserved
+   * and nobody is funded: sent again, it may land, until its blockhash expires.
    */
   acceptDropped(encoded: string, options: SendOptions = {}): string {
     const tx = decodeWireTransaction(encoded, options.encoding ?? 'base58');
-    if (!signaturesValid(tx)) {
-      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-    }
+    this.verified(tx);
     return tx.id;
   }
 
@@ -141,35 +148,8 @@ export class SolanaChain {
     this.pending.clear();
   }
 
-  /** A delayed transaction's slot: it executes now, or never lands if it no longer can (expired blockhash, no fee). */
-  private land(id: string, confirmNow = false): void {
-    const pending = this.pending.get(id);
-    if (!pending) return;
-    this.pending.delete(id);
-    const result = this.execute(pending.tx, { checkLifetime: true });
-    // Preflight ran at send time: a transaction that now fails an instruction lands failed and pays its fee.
-    if (result.landed) this.record(pending.tx, result, confirmNow ? undefined : pending.confirmAt);
-    this.faults?.noteLanded(result.landed);
-    this.faults?.notePending(-1);
-  }
-
-  private record(tx: DecodedTransaction, result: ExecutionResult, confirmAt?: number): void {
-    result.draft.commit();
-    this.ledger.landed.set(tx.id, {
-      slot: this.clock.slot(),
-      blockTime: this.clock.unixTime(),
-      err: result.err,
-      wire: tx.wireBase64,
-      version: tx.version,
-      fee: result.fee,
-      logs: result.logs,
-      unitsConsumed: result.unitsConsumed,
-      ...(confirmAt !== undefined && confirmAt > performance.now() ? { confirmAt } : {}),
-    });
-  }
-
   signatureStatus(signature: string) {
-    const landed = this.ledger.landed.get(signature);
+    const landed = this.landed.get(signature);
     if (!landed) return null;
     const depth = this.clock.slot() - landed.slot;
     const finalized = depth >= FINALITY_DEPTH;
@@ -186,125 +166,120 @@ export class SolanaChain {
     };
   }
 
-  private execute(tx: DecodedTransaction, { checkLifetime }: { checkLifetime: boolean }): ExecutionResult {
-    const { message } = tx;
-    const logs: string[] = [];
-    const draft = new Draft(this.ledger);
-    const rejected = (err: TransactionError): ExecutionResult => ({ err, logs, unitsConsumed: 0, fee: 0n, landed: false, draft });
-
-    if ('addressTableLookups' in message && (message.addressTableLookups?.length ?? 0) > 0) {
-      return rejected('AddressLookupTableNotFound'); // the sandbox hosts no lookup tables
+  /** `getFeeForMessage`: the runtime's fee for a base64 message; null when its blockhash is not valid (as nodes answer). */
+  feeForMessage(messageBase64: string): number | null {
+    let message: ReturnType<typeof messageDecoder.decode>;
+    const bytes = Buffer.from(messageBase64, 'base64');
+    try {
+      message = messageDecoder.decode(bytes);
+    } catch {
+      throw new RpcError(-32602, 'Invalid params: invalid message');
     }
-    if (checkLifetime && !this.clock.isValid(message.lifetimeToken)) return rejected('BlockhashNotFound');
-
-    const budget = parseComputeBudget(tx);
-    if ('err' in budget) return rejected(budget.err);
-    const programs = message.instructions.map((ix) => message.staticAccounts[ix.programAddressIndex] ?? '');
-    if (programs.some((p) => !(BUILTIN_PROGRAMS as readonly string[]).includes(p))) return rejected('ProgramAccountNotFound');
-
-    const feePayer = message.staticAccounts[0] ?? '';
-    this.ledger.ensureFeePayer(feePayer);
-    const fee = LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) + budget.priorityFee;
-    const balance = draft.lamportsOf(feePayer);
-    if (balance < fee) return rejected('InsufficientFundsForFee');
-    draft.setLamports(feePayer, balance - fee);
-    this.fundTransferAuthorities(tx);
-
-    let units = 0;
-    for (const [index, ix] of message.instructions.entries()) {
-      const programId = programs[index] ?? '';
-      logs.push(`Program ${programId} invoke [1]`);
-      const accounts = (ix.accountIndices ?? []).map((i) => message.staticAccounts[i] ?? '');
-      try {
-        let used: number = COMPUTE_COST.computeBudget;
-        if (programId !== COMPUTE_BUDGET_PROGRAM) {
-          used = runInstruction({
-            programId,
-            accounts,
-            data: Uint8Array.from(ix.data ?? []),
-            isSigner: (position) => isSignerIndex(tx, ix.accountIndices?.[position]),
-            isWritable: (position) => isWritableIndex(tx, ix.accountIndices?.[position]),
-            draft,
-            log: (line) => logs.push(line),
-          });
-          logs.push(`Program ${programId} consumed ${used} of ${budget.limit - units} compute units`);
-        }
-        if (units + used > budget.limit) throw new InstructionFailure('ComputationalBudgetExceeded');
-        units += used;
-        logs.push(`Program ${programId} success`);
-      } catch (error) {
-        if (!(error instanceof InstructionFailure)) throw error;
-        const err = { InstructionError: [index, error.kind] };
-        logs.push(`Program ${programId} failed: ${describeTransactionError(err).replace(/^Error processing Instruction \d+: /, '')}`);
-        // A landed-but-failed transaction still pays its fee and changes nothing else.
-        const feeOnly = new Draft(this.ledger);
-        feeOnly.setLamports(feePayer, this.ledger.lamports.get(feePayer)! - fee);
-        return { err, logs, unitsConsumed: units, fee, landed: true, draft: feeOnly };
-      }
-    }
-    return { err: null, logs, unitsConsumed: units, fee, landed: true, draft };
+    if (!this.clock.isValid(message.lifetimeToken)) return null;
+    const signers = message.header.numSignerAccounts;
+    if (signers > 127) throw new RpcError(-32602, 'Invalid params: invalid message');
+    // An unsigned transaction around the message: signatures do not change the fee, only their count does.
+    const wire = new Uint8Array(1 + signers * 64 + bytes.length);
+    wire[0] = signers;
+    wire.set(bytes, 1 + signers * 64);
+    const fee = this.runtime.feeFor(wire);
+    return fee === null ? null : Number(fee);
   }
 
-  /** First-sight faucet: whoever authorizes a USDC transfer gets a funded account before it runs. */
-  private fundTransferAuthorities(tx: DecodedTransaction): void {
-    const { staticAccounts, instructions } = tx.message;
-    for (const ix of instructions) {
-      if (staticAccounts[ix.programAddressIndex] !== TOKEN_PROGRAM) continue;
-      const position = ix.data?.[0] === 12 ? 3 : ix.data?.[0] === 3 ? 2 : undefined;
-      const index = position === undefined ? undefined : ix.accountIndices?.[position];
-      const authority = index === undefined ? undefined : staticAccounts[index];
-      if (authority) this.ledger.ensureFunded(authority);
+  /** A delayed transaction's slot: it executes now, or never lands if it no longer can (expired blockhash, no fee). */
+  private land(id: string, confirmNow = false): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    this.runtime.followClock(this.clock.slot(), this.clock.unixTime());
+    // Preflight ran at send time: a transaction that now fails an instruction lands failed and pays its fee.
+    const sent = this.clock.isValid(pending.tx.message.lifetimeToken) ? this.runtime.send(pending.tx.wire, pending.tx.signature) : undefined;
+    if (sent?.landed) this.record(pending.tx, sent, confirmNow ? undefined : pending.confirmAt);
+    this.faults?.noteLanded(sent?.landed === true);
+    this.faults?.notePending(-1);
+  }
+
+  private record(tx: DecodedTransaction, outcome: RuntimeOutcome, confirmAt?: number): void {
+    this.landed.set(tx.id, {
+      slot: this.clock.slot(),
+      blockTime: this.clock.unixTime(),
+      err: outcome.err,
+      wire: tx.wireBase64,
+      version: tx.version,
+      fee: outcome.fee,
+      logs: outcome.logs,
+      unitsConsumed: outcome.unitsConsumed,
+      ...(confirmAt !== undefined && confirmAt > performance.now() ? { confirmAt } : {}),
+    });
+  }
+
+  /**
+   * What an RPC node checks before anything else, here by the runtime on the transaction's bytes: it sanitizes
+   * (-32602) and every required signature verifies (-32003). Returns the runtime's run of it, state unchanged.
+   */
+  private verified(tx: DecodedTransaction): RuntimeOutcome {
+    const outcome = sanitized(this.runtime.simulate(tx.wire, true));
+    if (outcome.err === 'SignatureFailure') {
+      throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
     }
+    return outcome;
+  }
+
+  /**
+   * First-sight state (faucet.ts) for the parties of a transaction, before it runs: the fee payer's SOL, each
+   * USDC transfer authority's 100 USDC, each payee's USDC account (unless the transaction creates it itself).
+   * True when it wrote anything.
+   */
+  private prepare(tx: DecodedTransaction): boolean {
+    const writesBefore = this.faucet.writes;
+    const feePayer = staticAccount(tx, 0);
+    if (feePayer) this.faucet.ensureFeePayer(feePayer);
+    const createdByTx = new Set<string>();
+    for (const ix of tx.message.instructions) {
+      if (staticAccount(tx, ix.programAddressIndex) !== ATA_PROGRAM) continue;
+      const created = staticAccount(tx, ix.accountIndices?.[1]);
+      if (created) createdByTx.add(created);
+    }
+    for (const ix of tx.message.instructions) {
+      if (staticAccount(tx, ix.programAddressIndex) !== TOKEN_PROGRAM) continue;
+      // spl-token Transfer (3): source, destination, authority; TransferChecked (12): source, mint, destination, authority.
+      const positions = ix.data?.[0] === 12 ? { destination: 2, authority: 3 } : ix.data?.[0] === 3 ? { destination: 1, authority: 2 } : undefined;
+      if (!positions) continue;
+      const account = (position: number) => staticAccount(tx, ix.accountIndices?.[position]);
+      const authority = account(positions.authority);
+      if (authority) this.faucet.ensureFunded(authority);
+      const destination = account(positions.destination);
+      const source = account(0);
+      const usdc = ix.data?.[0] === 12 ? account(1) === USDC_MINT : source !== undefined && this.faucet.tokenAccount(source) !== null;
+      if (destination && usdc && !createdByTx.has(destination)) this.faucet.ensureReceivingAccount(destination);
+    }
+    return this.faucet.writes !== writesBefore;
   }
 }
 
-function preflightFailure(err: TransactionError, result?: ExecutionResult): RpcError {
+/** A transaction the runtime could not sanitize is refused by the node's RPC layer, never simulated. */
+function sanitized(outcome: RuntimeOutcome): RuntimeOutcome {
+  if (outcome.err === 'SanitizeFailure') throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
+  return outcome;
+}
+
+/**
+ * Whether a transaction that failed in the runtime would still land (and pay its fee): one that failed while
+ * executing its instructions or on the post-execution rent check. Others fail loading it (fee payer, programs,
+ * compute budget) and never land.
+ */
+function wouldLand(err: TransactionError): boolean {
+  return typeof err === 'object' && ('InstructionError' in err || 'InsufficientFundsForRent' in err);
+}
+
+function preflightFailure(err: TransactionError, outcome?: RuntimeOutcome): RpcError {
   return new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${describeTransactionError(err)}`, {
     accounts: null,
     err,
     innerInstructions: null,
-    logs: result?.logs ?? [],
+    logs: outcome?.logs ?? [],
     replacementBlockhash: null,
     returnData: null,
-    unitsConsumed: result?.unitsConsumed ?? 0,
+    unitsConsumed: outcome?.unitsConsumed ?? 0,
   });
-}
-
-function isSignerIndex(tx: DecodedTransaction, index: number | undefined): boolean {
-  return index !== undefined && index < tx.message.header.numSignerAccounts;
-}
-
-function isWritableIndex(tx: DecodedTransaction, index: number | undefined): boolean {
-  if (index === undefined) return false;
-  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = tx.message.header;
-  if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
-  return index < tx.message.staticAccounts.length - numReadonlyNonSignerAccounts;
-}
-
-/** Compute-budget instructions are parsed before execution, like the runtime's ComputeBudgetLimits. */
-function parseComputeBudget(tx: DecodedTransaction): { limit: number; priorityFee: bigint } | { err: TransactionError } {
-  const { staticAccounts, instructions } = tx.message;
-  let limit: number | undefined;
-  let price: bigint | undefined;
-  const seen = new Set<number>();
-  let otherInstructions = 0;
-  for (const [index, ix] of instructions.entries()) {
-    if (staticAccounts[ix.programAddressIndex] !== COMPUTE_BUDGET_PROGRAM) {
-      otherInstructions++;
-      continue;
-    }
-    const data = ix.data ?? new Uint8Array();
-    const tag = data[0];
-    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    const valid = (tag === 2 && data.length === 5) || (tag === 3 && data.length === 9) || ((tag === 1 || tag === 4) && data.length === 5);
-    if (!valid || tag === undefined) return { err: { InstructionError: [index, 'InvalidInstructionData'] } };
-    if (seen.has(tag)) return { err: { DuplicateInstruction: index } };
-    seen.add(tag);
-    if (tag === 2) limit = view.getUint32(1, true);
-    if (tag === 3) price = view.getBigUint64(1, true);
-  }
-  const effectiveLimit = Math.min(limit ?? DEFAULT_COMPUTE_UNIT_LIMIT_PER_IX * otherInstructions, MAX_COMPUTE_UNIT_LIMIT);
-  // priority fee = ceil(microLamportsPerCU * limit / 1e6)
-  const priorityFee = ((price ?? 0n) * BigInt(effectiveLimit) + 999_999n) / 1_000_000n;
-  return { limit: effectiveLimit, priorityFee };
 }

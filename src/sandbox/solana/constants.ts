@@ -15,7 +15,10 @@ import { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKE
 
 export { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM };
 export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
-/** Programs that "exist" on the sandbox chain (executable accounts for getAccountInfo). */
+/**
+ * Built-in programs mainnet has, for the sandbox data node (src/sandbox/providers/solana-data-rpc.ts), which
+ * answers them as executable accounts. (The payment chain's runtime loads the real programs.)
+ */
 export const BUILTIN_PROGRAMS = [
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
@@ -25,7 +28,6 @@ export const BUILTIN_PROGRAMS = [
   MEMO_PROGRAM,
   MEMO_V1_PROGRAM,
 ] as const;
-
 /** Mainnet-beta's genesis hash: the CAIP-2 id `solana:5eykt4Us…` is its prefix. */
 export const MAINNET_GENESIS_HASH = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
 export const SOLANA_CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
@@ -38,16 +40,16 @@ export const FINALITY_DEPTH = 32;
 /** Slot numbering starts here so slots look like mainnet's, not like a fresh validator's. */
 export const FIRST_SLOT = 300_000_000;
 
-export const LAMPORTS_PER_SIGNATURE = 5_000n;
 export const MAX_TX_BYTES = 1232;
-export const DEFAULT_COMPUTE_UNIT_LIMIT_PER_IX = 200_000;
-export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 
 /** SPL layouts. */
 export const MINT_SIZE = 82;
 export const TOKEN_ACCOUNT_SIZE = 165;
 
-/** Rent exemption exactly as mainnet computes it: (128 + size) bytes * 3480 lamports/byte-year * 2 years. */
+/**
+ * Rent exemption as mainnet computes it: (128 + size) bytes * 3480 lamports/byte-year * 2 years. For the
+ * sandbox data node's accounts; the payment chain asks its runtime (the Rent sysvar), which agrees.
+ */
 export function rentExemptMinimum(dataSize: number): bigint {
   return BigInt(128 + dataSize) * 3_480n * 2n;
 }

@@ -1,7 +1,8 @@
 /**
  * The sandbox Solana chain: a loopback JSON-RPC 2.0 server that answers like a mainnet node for the
  * USDC mint, so the official x402 SVM client and facilitator verify and settle real signed
- * transactions against it. Deterministic and in-memory; the clock is injectable.
+ * transactions against it. Transactions run in the real SVM runtime (LiteSVM, in-process: runtime.ts)
+ * with mainnet's programs; in-memory, and the clock is injectable.
  *
  * No WebSocket endpoint: the x402 facilitator confirms by polling getSignatureStatuses, and the
  * clients never subscribe, so `wsUrl` is left undefined.
@@ -12,7 +13,8 @@ import { answerWithFaults, ChainFaultController, type ChainFaults, type FaultedE
 import { SolanaChain } from './chain.js';
 import { SlotClock } from './clock.js';
 import { USDC_MINT } from './constants.js';
-import { Ledger } from './ledger.js';
+import { Faucet } from './faucet.js';
+import { SvmRuntime } from './runtime.js';
 import { handleRpcRequest, requestKind, type JsonRpcRequest } from './rpc.js';
 
 export { USDC_MINT, SOLANA_CAIP2 } from './constants.js';
@@ -54,7 +56,9 @@ const MAX_BODY_BYTES = 1_000_000;
 
 export async function startSolanaSandbox(opts: SolanaSandboxOptions = {}): Promise<SolanaSandbox> {
   const faults = new ChainFaultController('solana', opts.faults);
-  const chain = new SolanaChain(new Ledger(opts.fundAmount ?? DEFAULT_FUND_AMOUNT), new SlotClock(opts.now ?? (() => new Date())), faults);
+  const runtime = new SvmRuntime();
+  const faucet = new Faucet(runtime, opts.fundAmount ?? DEFAULT_FUND_AMOUNT);
+  const chain = new SolanaChain(runtime, faucet, new SlotClock(opts.now ?? (() => new Date())), faults);
   // A client hanging up mid-body must not become an unhandled rejection that kills the process.
   const server = createServer((req, res) => void serve(chain, faults, req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve, reject) => {
@@ -66,9 +70,9 @@ export async function startSolanaSandbox(opts: SolanaSandboxOptions = {}): Promi
   return {
     url: `http://${host}:${port}`,
     usdcMint: USDC_MINT,
-    usdcBalance: (owner) => chain.ledger.usdcBalance(owner),
-    peekUsdcBalance: (owner) => chain.ledger.peekUsdcBalance(owner),
-    lamports: (address) => chain.ledger.lamports.get(address) ?? 0n,
+    usdcBalance: (owner) => faucet.usdcBalance(owner),
+    peekUsdcBalance: (owner) => faucet.peekUsdcBalance(owner),
+    lamports: (address) => runtime.lamports(address),
     faults,
     close: () =>
       new Promise<void>((resolve, reject) => {

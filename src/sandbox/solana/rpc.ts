@@ -3,20 +3,13 @@
  * facilitators call (getLatestBlockhash, getAccountInfo, simulateTransaction, sendTransaction,
  * getSignatureStatuses, token balance queries) plus a few harmless node-info methods.
  * Result shapes follow the real API (`{ context, value }` wrappers, base64 `[data, encoding]` tuples).
+ * Accounts, balances, rent and fees are read from the runtime (runtime.ts); slots, blockhashes and
+ * signature statuses from the bank (chain.ts, clock.ts).
  */
 import { getBase58Decoder, isAddress } from '@solana/kit';
-import { encodeMint, encodeTokenAccount, parsedMint, parsedTokenAccount, uiAmount } from './accounts.js';
+import { decodeTokenAccount, mintSupply, parsedMint, parsedTokenAccount, uiAmount } from './accounts.js';
 import type { SolanaChain } from './chain.js';
-import {
-  BUILTIN_PROGRAMS,
-  MAINNET_GENESIS_HASH,
-  MINT_SIZE,
-  SYSTEM_PROGRAM,
-  TOKEN_ACCOUNT_SIZE,
-  TOKEN_PROGRAM,
-  USDC_MINT,
-  rentExemptMinimum,
-} from './constants.js';
+import { MAINNET_GENESIS_HASH, MINT_SIZE, TOKEN_PROGRAM, USDC_MINT } from './constants.js';
 import { RpcError } from './errors.js';
 
 type Params = unknown[];
@@ -54,36 +47,23 @@ function encodeData(bytes: Uint8Array, encoding: string): [string, string] | str
   throw new RpcError(-32602, `Invalid params: unsupported encoding: ${encoding}`);
 }
 
-/** One account in `getAccountInfo` shape, or null if it doesn't exist. */
+/** One account in `getAccountInfo` shape, read from the runtime; null if it doesn't exist. */
 function accountInfo(chain: SolanaChain, address: string, encoding: string) {
-  const { ledger } = chain;
-  const base = { executable: false, rentEpoch: 0 };
-  if (address === USDC_MINT) {
-    const data = encoding === 'jsonParsed' ? parsedMint(ledger.supply) : encodeData(encodeMint(ledger.supply), encoding);
-    return { ...base, data, lamports: Number(rentExemptMinimum(MINT_SIZE)), owner: TOKEN_PROGRAM, space: MINT_SIZE };
+  const account = chain.runtime.account(address);
+  if (!account) return null;
+  const { lamports, owner, executable, rentEpoch } = account;
+  const base = { executable, lamports: Number(lamports), owner, rentEpoch: Number(rentEpoch), space: account.data.length };
+  if (encoding === 'jsonParsed' && owner === TOKEN_PROGRAM) {
+    const token = decodeTokenAccount(account.data);
+    if (token && token.mint === USDC_MINT) return { ...base, data: parsedTokenAccount(token) };
+    if (address === USDC_MINT && account.data.length === MINT_SIZE) return { ...base, data: parsedMint(mintSupply(account.data)) };
   }
-  const token = ledger.tokens.get(address);
-  if (token) {
-    const data = encoding === 'jsonParsed' ? parsedTokenAccount(token) : encodeData(encodeTokenAccount(token), encoding);
-    return { ...base, data, lamports: Number(rentExemptMinimum(TOKEN_ACCOUNT_SIZE)), owner: TOKEN_PROGRAM, space: TOKEN_ACCOUNT_SIZE };
-  }
-  if ((BUILTIN_PROGRAMS as readonly string[]).includes(address)) {
-    return { ...base, executable: true, data: encodeData(new Uint8Array(), encoding), lamports: 1, owner: 'NativeLoader1111111111111111111111111111111', space: 0 };
-  }
-  const lamports = ledger.lamports.get(address);
-  if (lamports === undefined || lamports === 0n) return null;
-  return { ...base, data: encodeData(new Uint8Array(), encoding), lamports: Number(lamports), owner: SYSTEM_PROGRAM, space: 0 };
-}
-
-function lamportsOf(chain: SolanaChain, address: string): number {
-  if (address === USDC_MINT) return Number(rentExemptMinimum(MINT_SIZE));
-  if (chain.ledger.tokens.has(address)) return Number(rentExemptMinimum(TOKEN_ACCOUNT_SIZE));
-  return Number(chain.ledger.lamports.get(address) ?? 0n);
+  return { ...base, data: encodeData(account.data, encoding) };
 }
 
 function tokenBalance(chain: SolanaChain, params: Params) {
   const address = addressParam(params, 0);
-  const token = chain.ledger.tokens.get(address);
+  const token = chain.faucet.tokenAccount(address);
   if (!token) throw new RpcError(-32602, 'Invalid param: could not find account');
   return withContext(chain, uiAmount(token.amount));
 }
@@ -96,7 +76,7 @@ function tokenAccountsByOwner(chain: SolanaChain, params: Params) {
   if (typeof filter.mint === 'string' && filter.mint !== USDC_MINT) throw new RpcError(-32602, 'Invalid param: could not find mint');
   if (typeof filter.programId === 'string' && filter.programId !== TOKEN_PROGRAM) return withContext(chain, []);
   if (typeof filter.mint !== 'string' && typeof filter.programId !== 'string') throw new RpcError(-32602, 'Invalid params: missing mint or programId filter');
-  const ata = chain.ledger.ensureFunded(owner);
+  const ata = chain.faucet.ensureFunded(owner);
   return withContext(chain, [{ pubkey: ata, account: accountInfo(chain, ata, encoding) }]);
 }
 
@@ -108,13 +88,13 @@ const METHODS: Record<string, Handler> = {
   getBlockHeight: (chain) => chain.clock.blockHeight(),
   getEpochInfo: (chain) => {
     const slot = chain.clock.slot();
-    return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / 432_000), slotIndex: slot % 432_000, slotsInEpoch: 432_000, transactionCount: chain.ledger.landed.size };
+    return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / 432_000), slotIndex: slot % 432_000, slotsInEpoch: 432_000, transactionCount: chain.landed.size };
   },
   getLatestBlockhash: (chain) => withContext(chain, chain.clock.latestBlockhash()),
   isBlockhashValid: (chain, params) => withContext(chain, chain.clock.isValid(String(params[0]))),
-  getFeeForMessage: (chain) => withContext(chain, 5_000),
-  getMinimumBalanceForRentExemption: (_chain, params) => Number(rentExemptMinimum(Number(params[0] ?? 0))),
-  getBalance: (chain, params) => withContext(chain, lamportsOf(chain, addressParam(params, 0))),
+  getFeeForMessage: (chain, params) => withContext(chain, chain.feeForMessage(String(params[0] ?? ''))),
+  getMinimumBalanceForRentExemption: (chain, params) => Number(chain.runtime.rentExemptMinimum(Number(params[0] ?? 0))),
+  getBalance: (chain, params) => withContext(chain, Number(chain.runtime.lamports(addressParam(params, 0)))),
   getAccountInfo: (chain, params) =>
     withContext(chain, accountInfo(chain, addressParam(params, 0), String(config(params, 1).encoding ?? 'binary'))),
   getMultipleAccounts: (chain, params) => {
@@ -126,7 +106,7 @@ const METHODS: Record<string, Handler> = {
   getTokenAccountsByOwner: tokenAccountsByOwner,
   getTokenSupply: (chain, params) => {
     if (addressParam(params, 0) !== USDC_MINT) throw new RpcError(-32602, 'Invalid param: could not find mint');
-    return withContext(chain, uiAmount(chain.ledger.supply));
+    return withContext(chain, uiAmount(chain.faucet.supply()));
   },
   simulateTransaction: (chain, params) => {
     const options = config(params, 1);
@@ -155,7 +135,7 @@ const METHODS: Record<string, Handler> = {
   },
   /** Only the base64 transaction encoding is produced; meta carries status, fee and logs. */
   getTransaction: (chain, params) => {
-    const landed = chain.ledger.landed.get(String(params[0]));
+    const landed = chain.landed.get(String(params[0]));
     if (!landed) return null;
     return {
       slot: landed.slot,
