@@ -2,8 +2,9 @@
  * The sandbox Base chain's execution layer: @ethereumjs/vm running the real contracts (Circle's FiatToken v2.2
  * behind its proxy, Permit2, the x402 upto proxy, Multicall3; src/sandbox/base/deployments.ts) with real gas.
  *
- * State lives in a SimpleStateManager (in-memory maps, no trie): the sandbox serves no proofs or state roots, and
- * its maps can be read synchronously, which is how `balanceOf` on the sandbox handle reads the token's storage.
+ * State lives in {@link LayeredState} (in-memory maps, checkpoints as diff layers, no trie): the sandbox serves no
+ * proofs or state roots, and its maps can be read synchronously, which is how `balanceOf` on the sandbox handle
+ * reads the token's storage.
  *
  * Funding ("a new payer is funded with 100 sandbox USDC on first sight"): the first time an address is seen — as a
  * transaction sender or eth_call `from`, or as an address argument of a call to a sandbox contract (a balance read,
@@ -14,7 +15,6 @@
  */
 import { createBlock, type Block as VmBlock } from '@ethereumjs/block';
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
-import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { createFeeMarket1559Tx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { Account, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, type Address as VmAddress } from '@ethereumjs/util';
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
@@ -25,6 +25,8 @@ import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, Revert } from './abi.js';
 import { contractArtifact } from './artifacts.js';
 import { deployGenesis, SANDBOX_ROLES, USDC_IMPLEMENTATION_ARTIFACT } from './deployments.js';
 import { addressesInCall, type AbiLookup } from './funding.js';
+import { LayeredState } from './state.js';
+import { vmCrypto } from './crypto.js';
 
 /** Base-like fee market: ~0.001 gwei base fee plus a 0.001 gwei tip. */
 export const BASE_FEE_PER_GAS = 1_000_000n;
@@ -34,6 +36,8 @@ export const BLOCK_GAS_LIMIT = 150_000_000n;
 export const COINBASE: Address = '0x4200000000000000000000000000000000000011';
 /** ETH an account without any is given on first sight: ample for gas at Base fees. */
 export const NATIVE_FUND_AMOUNT = 10n ** 21n; // 1000 ETH
+/** Addresses up to here are the zero address and precompiles (0x01…0x11, P-256 at 0x100). */
+const LAST_RESERVED_ADDRESS = 0x1ffn;
 /** Gas an eth_call may use (geth's default RPC gas cap is 50M). */
 const CALL_GAS_CAP = 50_000_000n;
 
@@ -74,7 +78,7 @@ export class SandboxEvm {
 
   private constructor(
     private readonly vm: VM,
-    private readonly state: SimpleStateManager,
+    private readonly state: LayeredState,
     readonly common: Common,
     readonly fundAmount: bigint,
     private readonly abiOf: AbiLookup,
@@ -85,8 +89,10 @@ export class SandboxEvm {
   }
 
   static async create(fundAmount: bigint, genesisTimestamp: bigint): Promise<SandboxEvm> {
-    const common = createCustomCommon({ chainId: BASE_CHAIN_ID, name: 'base-sandbox' }, Mainnet, { hardfork: Hardfork.Prague });
-    const state = new SimpleStateManager({ common });
+    const common = createCustomCommon({ chainId: BASE_CHAIN_ID, name: 'base-sandbox' }, Mainnet, {
+      hardfork: Hardfork.Prague, ...(vmCrypto ? { customCrypto: vmCrypto } : {}),
+    });
+    const state = new LayeredState();
     const vm = await createVM({ common, stateManager: state });
     const abiOf = await deployGenesis({
       vm,
@@ -100,21 +106,11 @@ export class SandboxEvm {
   /** USDC balance read straight from FiatToken's storage; an address never seen reads as funded. */
   peekUsdcBalance(address: Address): bigint {
     const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [address, this.balanceSlotBase]));
-    const raw = this.peekStorage(BASE_USDC_ADDRESS, slot);
+    const word = this.state.peekStorage(BASE_USDC_ADDRESS, slot);
+    const raw = word.length ? bytesToBigInt(word) : 0n;
     // FiatToken v2.2 keeps the blacklist flag in the top bit of the balance word.
     const onChain = raw & ((1n << 255n) - 1n);
-    return this.seen.has(address.toLowerCase()) || this.peekHasCode(address) ? onChain : onChain + this.fundAmount;
-  }
-
-  private peekStorage(address: Address, slot: Hex): bigint {
-    const top = this.state.storageStack[this.state.storageStack.length - 1];
-    const value = top?.get(`${address.toLowerCase()}_${slot.toLowerCase()}`);
-    return value && value.length ? bytesToBigInt(value) : 0n;
-  }
-
-  private peekHasCode(address: Address): boolean {
-    const top = this.state.codeStack[this.state.codeStack.length - 1];
-    return (top?.get(address.toLowerCase() as Hex)?.length ?? 0) > 0;
+    return this.seen.has(address.toLowerCase()) || this.state.peekCodeSize(address) > 0 ? onChain : onChain + this.fundAmount;
   }
 
   // ---- state reads ----------------------------------------------------------------------------------------------
@@ -216,7 +212,8 @@ export class SandboxEvm {
   private async fundOnSight(addresses: readonly Address[]): Promise<void> {
     for (const address of addresses) {
       const key = address.toLowerCase();
-      if (this.seen.has(key)) continue;
+      // The zero address and precompiles are never funded (FiatToken refuses to mint to address(0)).
+      if (this.seen.has(key) || BigInt(address) <= LAST_RESERVED_ADDRESS) continue;
       this.seen.add(key);
       const at = vmAddress(address);
       if ((await this.state.getCode(at)).length > 0) continue;
@@ -225,20 +222,23 @@ export class SandboxEvm {
         account.balance = NATIVE_FUND_AMOUNT;
         await this.state.putAccount(at, account);
       }
-      if (this.fundAmount > 0n) await this.systemCall(SANDBOX_ROLES.minter, BASE_USDC_ADDRESS, encodeFunctionData({
+      if (this.fundAmount === 0n) continue;
+      const minted = await this.systemCall(SANDBOX_ROLES.minter, BASE_USDC_ADDRESS, encodeFunctionData({
         abi: contractArtifact(USDC_IMPLEMENTATION_ARTIFACT).abi, functionName: 'mint', args: [address, this.fundAmount],
       }));
+      // FiatToken refused (a blacklisted address, a paused token): the address stays as the token left it.
+      if (!minted) this.seen.delete(key);
     }
   }
 
-  /** A committed call from a sandbox role outside any block (genesis set-up, first-sight mints). */
-  private async systemCall(from: Address, to: Address, data: Hex): Promise<void> {
+  /** A call from a sandbox role outside any block (first-sight mints), committed if it succeeds; false if it reverted. */
+  private async systemCall(from: Address, to: Address, data: Hex): Promise<boolean> {
     const result = await this.vm.evm.runCall({
       caller: vmAddress(from), origin: vmAddress(from), to: vmAddress(to), data: hexToBytes(data), gasLimit: CALL_GAS_CAP,
       block: makeVmBlock(this.common, { number: 0n, timestamp: 0n }),
     });
     await this.vm.evm.journal.cleanup();
-    if (result.execResult.exceptionError) throw new Error(`sandbox system call to ${to} failed: ${revertOf(bytesToHex(result.execResult.returnValue) as Hex).message}`);
+    return result.execResult.exceptionError === undefined;
   }
 
   /** Run a call on a checkpoint that is always reverted. */
