@@ -109,7 +109,7 @@ describe('x402 upto on Base (batch-enrich)', () => {
 
   const SEVEN = [A.WALLET_DEFI, A.TOKEN_SAFE, A.WALLET_RISK_LOW, A.TOKEN_RISKY, A.WALLET_NFT_COLLECTOR, A.TOKEN_USDC, A.WALLET_NEW];
 
-  it('the 402 offers upto on Base beside exact on both networks, for batch-enrich only; v1 stays exact', async () => {
+  it('the 402 offers upto on Base beside exact on both networks, for batch-enrich only; v1 stays exact', async (t) => {
     const res = await service.invoke('batch-enrich', {});
     const header = res.headers.get('payment-required')!;
     const v2 = decodePaymentRequiredHeader(header);
@@ -122,7 +122,7 @@ describe('x402 upto on Base (batch-enrich)', () => {
     assert.equal(upto.extra.assetTransferMethod, 'permit2');
     assert.equal(upto.extra.facilitatorAddress, evmFacilitatorAddress(SANDBOX_IDS.facilitatorEvmKey));
     assert.ok(header.length < 8192, `PAYMENT-REQUIRED is ${header.length} bytes`);
-    console.log(`report: batch-enrich PAYMENT-REQUIRED ${header.length} bytes with upto`);
+    t.diagnostic(`report: batch-enrich PAYMENT-REQUIRED is ${header.length} bytes with upto offered`);
     const v1 = (await res.json()) as Json;
     assert.deepEqual(v1.accepts.map((a: Json) => a.scheme), ['exact', 'exact']);
     for (const key of ['query', 'enrich-wallet-light', 'due-diligence', 'compare-wallets']) {
