@@ -28,6 +28,8 @@ import { safeReason } from './reasons.js';
 import { buildPaidRoute, type PaidRoute } from './paid-route.js';
 import { decodePaymentSignature } from './payment-header.js';
 import { UPTO } from './upto.js';
+import { BATCH_SETTLEMENT } from './batch-settlement/server.js';
+import { batchSettlementNothingMoved } from './batch-settlement/settle-outcome.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
 export interface Challenge {
@@ -421,15 +423,16 @@ export class PaymentGate {
   ): PaymentCheck {
     const identity = this.identityOf(paymentRequirements.network, paymentPayload.payload);
     const upto = paymentRequirements.scheme === UPTO;
+    const batch = paymentRequirements.scheme === BATCH_SETTLEMENT;
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
     const settleThrew = this.settleThrew;
-    // The on-chain lookup knows exact transfers only: a lost upto settle stays unconfirmed rather than be
-    // called "not charged" (docs/payments.md "upto").
+    // The on-chain lookup knows exact transfers only: a lost upto settle or batch-settlement deposit stays
+    // unconfirmed rather than be called "not charged" (docs/payments.md "upto", "batch-settlement").
     const lost = this.lostSettlement({
       network: paymentRequirements.network, asset: paymentRequirements.asset, payTo: paymentRequirements.payTo,
       amount: BigInt(paymentRequirements.amount), payload: paymentPayload.payload,
-    }, 2, payer, !upto);
+    }, 2, payer, !upto && !batch);
     const failed = this.failed.bind(this);
     const paymentId = extractPaymentIdentifier(paymentPayload) ?? undefined;
     return {
@@ -463,7 +466,7 @@ export class PaymentGate {
             return failed(settled.errorReason, settleThrew.has(paymentPayload), lost, mark, (found) => {
               const header = encodePaymentResponseHeader({ success: true, transaction: found, network: paymentRequirements.network, payer });
               return { ok: true, transaction: found, network: paymentRequirements.network, headers: { 'PAYMENT-RESPONSE': header }, recovered: true };
-            }, upto ? uptoSettleReasonMeansNothingMoved : undefined);
+            }, upto ? uptoSettleReasonMeansNothingMoved : batch ? batchSettlementNothingMoved(paymentPayload.payload) : undefined);
           }
           return { ok: true, transaction: settled.transaction, network: settled.network, headers: settled.headers };
         },

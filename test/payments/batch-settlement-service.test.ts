@@ -9,7 +9,7 @@
  * - a failed call (the handler throws) is not charged: its voucher is never claimed;
  * - the claim job claims the batch in one transaction and settles it in one more: the payee gets exactly the
  *   successful calls;
- * - a day later (on the injected clock) the idle channel's rest goes back to the payer.
+ * - the idle channel's rest goes back to the payer a day after its last call (on the injected clock), not before.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -109,8 +109,14 @@ describe('batch-settlement through the service', () => {
     assert.equal(await c.usdc(payee), before.payee + charged * PRICE, 'the payee got exactly the successful calls');
     assert.equal(await c.usdc(payer.address), before.payer - depositAmount, 'the payer paid only through the deposit');
 
-    // A day later the channel is idle: its rest goes back to the payer.
-    service.advance(IDLE_REFUND_MS + 60_000);
+    // Not yet idle for a day: nothing is refunded (ticks 20 minutes apart are in different job intervals).
+    service.advance(IDLE_REFUND_MS - 10 * 60_000);
+    const [earlyRun] = (await service.jobs.tick()).filter((r) => r.job === 'batch-settlement-claims');
+    assert.equal(earlyRun?.status, 'ran', JSON.stringify(earlyRun));
+    assert.equal(await c.txCount(), before.txs + 3, 'no refund before the idle timeout');
+    assert.equal(await c.usdc(payer.address), before.payer - depositAmount);
+    // A day after its last call the channel is idle: its rest goes back to the payer.
+    service.advance(20 * 60_000);
     const [refundRun] = (await service.jobs.tick()).filter((r) => r.job === 'batch-settlement-claims');
     assert.equal(refundRun?.status, 'ran', JSON.stringify(refundRun));
     assert.equal(await c.txCount(), before.txs + 4, 'one refund transaction');
