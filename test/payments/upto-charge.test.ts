@@ -1,0 +1,84 @@
+/**
+ * The upto charge without a chain: batch-enrich's rule (⌊max × answered ÷ items⌋, in the payer's favour), the clamp to
+ * [0, the maximum signed], exact payments untouched, and the upto payload's shape check and identity (what Permit2
+ * deduplicates on). The end-to-end money path is test/http/paid-upto.test.ts.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildRegistry } from '../../src/registry/index.js';
+import { itemsAnswered, proportionalCharge } from '../../src/registry/pricing.js';
+import type { HandlerResult } from '../../src/registry/types.js';
+import { uptoCharge } from '../../src/payments/upto.js';
+import { uptoPayloadProblem, uptoPaymentIdentity } from '../../src/payments/upto-payload.js';
+import { paymentIdentity } from '../../src/payments/idempotency.js';
+import { schemePayloadProblem } from '../../src/payments/payload-shape.js';
+
+const batch = buildRegistry().get('batch-enrich')!;
+const items = (oks: boolean[]): HandlerResult => ({ data: { items: oks.map((ok, i) => ({ address: `a${i}`, ok })) } });
+const upto = { scheme: 'upto', amountAtomic: 15_000n };
+
+describe('upto charge', () => {
+  it("batch-enrich: ⌊15,000 × answered ÷ items⌋, rounded down; nothing answered → 0", () => {
+    const cases: [boolean[], bigint][] = [
+      [Array(25).fill(true), 15_000n],
+      [[...Array(22).fill(true), false, false, false], 13_200n],
+      [[true, false, true, false, true, false, true], 8_571n], // 8,571.43 → 8,571
+      [[true, false, false], 5_000n],
+      [[true, true, false], 10_000n],
+      [[false, false], 0n],
+    ];
+    for (const [oks, expected] of cases) assert.equal(uptoCharge(batch, upto, items(oks)), expected, oks.join(','));
+    assert.equal(batch.def.pricing?.kind, 'upto');
+    assert.ok(batch.def.description.includes(batch.def.pricing!.rule), 'the rule is in the description');
+  });
+
+  it('never above the maximum signed, never below 0; exact and card payments are not touched', () => {
+    const greedy = { ...batch, def: { ...batch.def, pricing: { kind: 'upto' as const, charge: () => 99_999n, rule: '' } } };
+    const negative = { ...batch, def: { ...batch.def, pricing: { kind: 'upto' as const, charge: () => -5n, rule: '' } } };
+    assert.equal(uptoCharge(greedy, upto, items([true])), 15_000n);
+    assert.equal(uptoCharge(negative, upto, items([true])), 0n);
+    assert.equal(uptoCharge(batch, { scheme: 'exact', amountAtomic: 15_000n }, items([true, false])), undefined);
+    assert.equal(uptoCharge(batch, { amountAtomic: 15_000n }, items([true, false])), undefined);
+    // An endpoint without a rule (no upto requirement is offered for it) would be charged its maximum.
+    assert.equal(uptoCharge(buildRegistry().get('query')!, upto, items([true])), 15_000n);
+  });
+
+  it('proportionalCharge and itemsAnswered read only what they should', () => {
+    assert.equal(proportionalCharge(15_000n, 1, 7), 2_142n);
+    assert.equal(proportionalCharge(15_000n, 8, 7), 15_000n);
+    assert.equal(proportionalCharge(15_000n, 1, 0), 0n);
+    assert.deepEqual(itemsAnswered({ data: { items: [{ ok: true }, { ok: 'true' }, null, { ok: false }] } }), { answered: 1, items: 4 });
+    assert.deepEqual(itemsAnswered({ data: {} }), { answered: 0, items: 0 });
+  });
+});
+
+describe('upto payload', () => {
+  const payload = {
+    signature: '0xabcdef',
+    permit2Authorization: {
+      from: '0x1111111111111111111111111111111111111111',
+      permitted: { token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '15000' },
+      spender: '0x4020A4f3b7b90ccA423B9fabCc0CE57C6C240002',
+      nonce: '123456789',
+      deadline: '1800000000',
+      witness: { to: '0x2222222222222222222222222222222222222222', facilitator: '0x3333333333333333333333333333333333333333', validAfter: '0' },
+    },
+  };
+
+  it('a well-formed Permit2 payload passes the shape check for upto only; malformed ones are refused before the facilitator', () => {
+    assert.equal(schemePayloadProblem('eip155:8453', payload, 'upto'), undefined);
+    assert.match(schemePayloadProblem('eip155:8453', payload, 'exact')!, /authorization/);
+    assert.match(uptoPayloadProblem('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', payload)!, /no upto payments/);
+    const broken = structuredClone(payload) as any;
+    broken.permit2Authorization.permitted.amount = '1e4';
+    assert.match(uptoPayloadProblem('eip155:8453', broken)!, /permitted.amount/);
+    delete broken.permit2Authorization.witness;
+    assert.match(uptoPayloadProblem('eip155:8453', broken)!, /witness/);
+  });
+
+  it('its identity is the owner and the Permit2 nonce', () => {
+    const expected = { key: 'permit2:0x1111111111111111111111111111111111111111:123456789', payer: '0x1111111111111111111111111111111111111111' };
+    assert.deepEqual(uptoPaymentIdentity('eip155:8453', payload), expected);
+    assert.deepEqual(paymentIdentity('eip155:8453', payload), expected);
+  });
+});
