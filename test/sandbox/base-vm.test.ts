@@ -22,6 +22,7 @@ import {
   createEvmFacilitatorSigner, SANDBOX_FACILITATOR_ADDRESS, SANDBOX_FACILITATOR_PRIVATE_KEY,
 } from '../../src/payments/facilitator/evm.js';
 import { transferWithAuthorizationTypes, usdcAbi } from '../../src/sandbox/base/abi.js';
+import { contractArtifact } from '../../src/sandbox/base/artifacts.js';
 import {
   DEFAULT_FUND_AMOUNT, MULTICALL3_ADDRESS, PERMIT2_ADDRESS, startBaseSandbox, UPTO_PERMIT2_PROXY_ADDRESS, USDC_NAME, USDC_VERSION,
   type BaseSandbox,
@@ -149,6 +150,27 @@ describe('sandbox Base chain on a real EVM: gas and reverts are the VM\'s', () =
     const receipt = await client.getTransactionReceipt({ hash });
     assert.equal(receipt.status, 'reverted');
     assert.ok(receipt.gasUsed < gas, `a REVERT refunds the unused gas (used ${receipt.gasUsed} of ${gas})`);
+  });
+});
+
+describe('sandbox Base chain on a real EVM: contract deployment', () => {
+  it('deploys a contract by transaction: the receipt names it and it answers calls', async () => {
+    const deployer = walletOf(privateKeyToAccount(generatePrivateKey()));
+    const { abi, bytecode } = contractArtifact('contracts/sandbox/Multicall3.sol:Multicall3');
+    const receipt = await client.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [] }) });
+    assert.equal(receipt.status, 'success');
+    assert.ok(receipt.contractAddress, 'contractAddress set');
+    assert.ok(((await client.getCode({ address: receipt.contractAddress })) ?? '0x').length > 2);
+    const aggregate3 = [{
+      type: 'function', name: 'aggregate3', stateMutability: 'payable',
+      inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'allowFailure', type: 'bool' }, { name: 'callData', type: 'bytes' }] }],
+      outputs: [{ name: '', type: 'tuple[]', components: [{ name: 'success', type: 'bool' }, { name: 'returnData', type: 'bytes' }] }],
+    }] as const;
+    const { result: [result] } = await client.simulateContract({
+      address: receipt.contractAddress, abi: aggregate3, functionName: 'aggregate3',
+      args: [[{ target: USDC, allowFailure: false, callData: '0x313ce567' }]], // decimals()
+    });
+    assert.deepEqual(result, { success: true, returnData: `0x${'0'.repeat(63)}6` });
   });
 });
 

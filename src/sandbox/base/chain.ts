@@ -201,7 +201,7 @@ export class SandboxChain {
       // mined), so concurrent settlements with a local nonce manager — N and N+1 racing — both land.
       if (this.usedNonces.get(from.toLowerCase())?.has(nonce)) throw new RpcError(-32000, `nonce too low: nonce ${nonce} already used (next nonce ${expected})`);
       // What a node's mempool refuses up front (the VM checks both again when it executes the transaction).
-      if (vmTx.gasLimit < vmTx.getIntrinsicGas()) throw new RpcError(-32000, 'intrinsic gas too low');
+      if (vmTx.gasLimit < vmTx.getMinimumGasLimit()) throw new RpcError(-32000, 'intrinsic gas too low');
       const maxFee = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
       if (maxFee < BASE_FEE_PER_GAS) throw new RpcError(-32000, 'max fee per gas less than block base fee');
 

@@ -148,11 +148,12 @@ export class SandboxEvm {
     await this.fundForCall(req);
     const first = await this.simulate(req, block, CALL_GAS_CAP);
     if (first.failed) throw first.revert;
-    const intrinsic = this.intrinsicGas(req);
+    const { intrinsic, minimum } = this.intrinsicGas(req);
     let limit = first.gasUsed;
     for (let attempt = 0; attempt < 8; attempt++) {
       const trial = await this.simulate(req, block, limit);
-      if (!trial.failed) return intrinsic + limit;
+      // EIP-7623: a transaction pays at least its calldata floor.
+      if (!trial.failed) return max(intrinsic + limit, minimum);
       limit = (limit * 64n) / 63n + 2_300n;
     }
     return intrinsic + CALL_GAS_CAP;
@@ -271,12 +272,13 @@ export class SandboxEvm {
     }
   }
 
-  private intrinsicGas(req: CallRequest): bigint {
+  /** The transaction's intrinsic gas and its minimum gas limit (the EIP-7623 calldata floor, when higher). */
+  private intrinsicGas(req: CallRequest): { intrinsic: bigint; minimum: bigint } {
     const tx = createFeeMarket1559Tx({
       ...(req.to ? { to: req.to } : {}), data: req.data ?? '0x', value: req.value ?? 0n, gasLimit: CALL_GAS_CAP,
       maxFeePerGas: BASE_FEE_PER_GAS + PRIORITY_FEE_PER_GAS, maxPriorityFeePerGas: PRIORITY_FEE_PER_GAS,
     }, { common: this.common });
-    return tx.getIntrinsicGas();
+    return { intrinsic: tx.getIntrinsicGas(), minimum: tx.getMinimumGasLimit() };
   }
 }
 
@@ -313,5 +315,9 @@ function firstLine(err: unknown): string {
 
 function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }
 
