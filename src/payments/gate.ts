@@ -427,12 +427,12 @@ export class PaymentGate {
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
     const settleThrew = this.settleThrew;
-    // The on-chain lookup knows exact transfers only: a lost upto settle or batch-settlement deposit stays
-    // unconfirmed rather than be called "not charged" (docs/payments.md "upto", "batch-settlement").
+    // The on-chain lookup knows exact transfers and upto settles (the proxy's settle for this owner and nonce):
+    // a lost batch-settlement deposit stays unconfirmed rather than be called "not charged" (docs/payments.md).
     const lost = this.lostSettlement({
       network: paymentRequirements.network, asset: paymentRequirements.asset, payTo: paymentRequirements.payTo,
       amount: BigInt(paymentRequirements.amount), payload: paymentPayload.payload,
-    }, 2, payer, !upto && !batch);
+    }, 2, payer, !batch);
     const failed = this.failed.bind(this);
     const paymentId = extractPaymentIdentifier(paymentPayload) ?? undefined;
     return {

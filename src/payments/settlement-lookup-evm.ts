@@ -3,12 +3,14 @@
  * settle began for a successful `transferWithAuthorization` on the asset contract with exactly the
  * payment's from, to (= payTo), value and nonce. The sender does not matter: the signed authorization
  * binds recipient and value, so any such transaction proves we were paid — and a payer burning the
- * nonce in a transfer to themselves does not match (to ≠ payTo).
+ * nonce in a transfer to themselves does not match (to ≠ payTo). An upto payment (Permit2) is found as the upto
+ * proxy's settle call for its owner and nonce (src/payments/upto-lookup.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { eip3009ABI } from '@x402/evm';
 import { decodeFunctionData, isAddressEqual, isHex, type Hex } from 'viem';
 import { type JsonRpc, type PollBound, type SettlementLookup, type SettlementTarget } from './settlement-lookup.js';
+import { matchesUptoSettlement, uptoAuthorizationOf } from './upto-lookup.js';
 
 /**
  * At most this many blocks after the mark are scanned (Base: ~200 s of blocks): more than an authorization's
@@ -57,7 +59,9 @@ export function authorizationOf(payload: Record<string, unknown>): Authorization
  */
 export function matchesPayment(tx: { to: string | null; input: string }, target: SettlementTarget): boolean {
   const auth = authorizationOf(target.payload);
-  if (!auth || !tx.to || !isHex(tx.input)) return false;
+  // An upto (Permit2) payment settles through the x402 upto proxy instead (src/payments/upto-lookup.ts).
+  if (!auth) return matchesUptoSettlement(tx, target);
+  if (!tx.to || !isHex(tx.input)) return false;
   try {
     if (!isAddressEqual(tx.to as Hex, target.asset as Hex)) return false;
     const call = decodeFunctionData({ abi: eip3009ABI, data: tx.input });
@@ -98,7 +102,7 @@ export function evmSettlementLookup({ rpc, bound = { polls: 4, intervalMs: 500 }
       return block === undefined ? { at } : { at, block };
     },
     async find(target, mark) {
-      if (!authorizationOf(target.payload)) return undefined;
+      if (!authorizationOf(target.payload) && !uptoAuthorizationOf(target.payload)) return undefined;
       let next = mark.block === undefined ? undefined : mark.block > MARK_MARGIN_BLOCKS ? mark.block - MARK_MARGIN_BLOCKS : 0n;
       let last: bigint | undefined;
       for (let poll = 0; poll <= bound.polls; poll++) {

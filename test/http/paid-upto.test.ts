@@ -10,6 +10,7 @@
  * - never more than the maximum signed: a rule asking for more is clamped, and the facilitator refuses a settlement
  *   above the authorization without anything moving;
  * - an answer whose rule charges 0 is delivered with nothing settled and no transaction;
+ * - a settle answer lost after the transfer: the transfer is found on chain and the answer delivered, charged once;
  * - exact (v2 on Base and Solana, v1 on Base) on the same route still pays the flat price.
  */
 import { after, before, describe, it } from 'node:test';
@@ -67,10 +68,26 @@ describe('x402 upto on Base (batch-enrich)', () => {
   let service: TestService;
   let chain: ReturnType<typeof baseClient>;
   let facilitatorAddress: Address;
+  let loseNextSettleAnswer = false;
 
   before(async () => {
     // Real time: the payers' clients sign validity windows on it, and the chain's blocks carry the service's clock.
-    service = await startTestService({ registry: buildRegistry([...ENDPOINTS, ...fixtures]) });
+    service = await startTestService({
+      registry: buildRegistry([...ENDPOINTS, ...fixtures]),
+      // On cue, a settle's answer is lost after it went through (as a reset connection would lose it).
+      wrapFacilitator: (client) => ({
+        verify: (payload, requirements) => client.verify(payload, requirements),
+        getSupported: () => client.getSupported(),
+        settle: async (payload, requirements) => {
+          const settled = await client.settle(payload, requirements);
+          if (loseNextSettleAnswer) {
+            loseNextSettleAnswer = false;
+            throw new Error('connect ECONNRESET');
+          }
+          return settled;
+        },
+      }),
+    });
     chain = baseClient(service.sandbox!.base.url);
     const upto = (await challenge('batch-enrich')).accepts.find((a) => a.scheme === 'upto');
     facilitatorAddress = upto?.extra.facilitatorAddress as Address;
@@ -205,6 +222,21 @@ describe('x402 upto on Base (batch-enrich)', () => {
     assert.equal(res.status, 200, await res.clone().text());
     const after = await books(payer.account.address);
     assert.equal(before.payerUsdc - after.payerUsdc, 8_571n);
+  });
+
+  it('a settle answer lost after the transfer: found on chain (the proxy settle for this owner and nonce), delivered, charged once', async () => {
+    const payer = await uptoPayer();
+    const before = await books(payer.account.address);
+    loseNextSettleAnswer = true;
+    const res = await post(payer, 'batch-enrich', { addresses: SEVEN, type: 'wallet' });
+    assert.equal(loseNextSettleAnswer, false, 'the settle ran');
+    assert.equal(res.status, 200, await res.clone().text());
+    const receipt = decodePaymentResponseHeader(res.headers.get('payment-response')!);
+    assert.equal((await chain.getTransactionReceipt({ hash: receipt.transaction as Hex })).status, 'success');
+    const after = await books(payer.account.address);
+    assert.equal(before.payerUsdc - after.payerUsdc, 8_571n, 'charged the rule, once');
+    assert.equal(after.payeeUsdc - before.payeeUsdc, 8_571n);
+    assert.equal(after.facilitatorTxs - before.facilitatorTxs, 1);
   });
 
   it('an answer whose rule charges 0 is delivered, with nothing settled and no transaction', async () => {

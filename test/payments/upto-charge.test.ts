@@ -12,6 +12,10 @@ import { uptoCharge } from '../../src/payments/upto.js';
 import { uptoPayloadProblem, uptoPaymentIdentity } from '../../src/payments/upto-payload.js';
 import { paymentIdentity } from '../../src/payments/idempotency.js';
 import { schemePayloadProblem } from '../../src/payments/payload-shape.js';
+import { matchesUptoSettlement } from '../../src/payments/upto-lookup.js';
+import { matchesPayment } from '../../src/payments/settlement-lookup-evm.js';
+import { x402UptoPermit2ProxyABI, x402UptoPermit2ProxyAddress } from '@x402/evm';
+import { encodeFunctionData, type Hex } from 'viem';
 
 const batch = buildRegistry().get('batch-enrich')!;
 const items = (oks: boolean[]): HandlerResult => ({ data: { items: oks.map((ok, i) => ({ address: `a${i}`, ok })) } });
@@ -80,5 +84,30 @@ describe('upto payload', () => {
     const expected = { key: 'permit2:0x1111111111111111111111111111111111111111:123456789', payer: '0x1111111111111111111111111111111111111111' };
     assert.deepEqual(uptoPaymentIdentity('eip155:8453', payload), expected);
     assert.deepEqual(paymentIdentity('eip155:8453', payload), expected);
+  });
+
+  it('the settlement lookup recognises the upto proxy settle of this owner, nonce, asset and payee only', () => {
+    const auth = payload.permit2Authorization;
+    const target = { network: 'eip155:8453', asset: auth.permitted.token, payTo: auth.witness.to, amount: 15_000n, payload };
+    const call = (over: { owner?: string; nonce?: bigint; to?: string; amount?: bigint; token?: string } = {}) => ({
+      to: x402UptoPermit2ProxyAddress,
+      input: encodeFunctionData({
+        abi: x402UptoPermit2ProxyABI, functionName: 'settle',
+        args: [
+          { permitted: { token: (over.token ?? auth.permitted.token) as Hex, amount: 15_000n }, nonce: over.nonce ?? 123456789n, deadline: 1_800_000_000n },
+          over.amount ?? 8_571n, (over.owner ?? auth.from) as Hex,
+          { to: (over.to ?? auth.witness.to) as Hex, facilitator: auth.witness.facilitator as Hex, validAfter: 0n }, '0xabcdef',
+        ],
+      }),
+    });
+    assert.equal(matchesUptoSettlement(call(), target), true);
+    assert.equal(matchesPayment(call(), target), true, 'through the EVM lookup');
+    assert.equal(matchesUptoSettlement(call({ owner: '0x4444444444444444444444444444444444444444' }), target), false);
+    assert.equal(matchesUptoSettlement(call({ nonce: 1n }), target), false);
+    assert.equal(matchesUptoSettlement(call({ to: '0x4444444444444444444444444444444444444444' }), target), false);
+    assert.equal(matchesUptoSettlement(call({ token: '0x4444444444444444444444444444444444444444' }), target), false);
+    assert.equal(matchesUptoSettlement(call({ amount: 15_001n }), target), false);
+    assert.equal(matchesUptoSettlement(call({ amount: 0n }), target), false);
+    assert.equal(matchesUptoSettlement({ ...call(), to: '0x4444444444444444444444444444444444444444' }, target), false, 'not the proxy');
   });
 });
