@@ -8,13 +8,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  address, appendTransactionMessageInstructions, createTransactionMessage, generateKeyPairSigner, getBase64EncodedWireTransaction,
-  getSignatureFromTransaction, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners, type Blockhash, type Instruction, type KeyPairSigner,
+  address, appendTransactionMessageInstructions, createNoopSigner, createTransactionMessage, generateKeyPairSigner, getAddressDecoder,
+  getBase64EncodedWireTransaction, getSignatureFromTransaction, partiallySignTransactionMessageWithSigners, pipe, setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners, type Blockhash, type Instruction, type KeyPairSigner,
 } from '@solana/kit';
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getApproveInstruction, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token';
+import { computeBudget, feeLamports } from '../../src/payments/facilitator/svm-fee-caps.js';
 import { deriveAta } from '../../src/sandbox/solana/accounts.js';
 import { startSolanaSandbox, type SolanaSandbox } from '../../src/sandbox/solana/index.js';
 
@@ -115,22 +116,54 @@ describe('the runtime decides', () => {
     assert.equal(sandbox.peekUsdcBalance(payee), 1_000n);
   });
 
+  test('a "signature" that verifies only under lax ed25519 rules (small-order key) is refused: nobody can spend that wallet', async () => {
+    const feePayer = await generateKeyPairSigner();
+    // The identity point as a public key: with R = identity and S = 0, [S]B = R + [k]A holds for every message,
+    // so a lax verifier (plain RFC 8032, as OpenSSL's) accepts it. The runtime verifies strictly and refuses.
+    const identity = new Uint8Array(32);
+    identity[0] = 1;
+    const victim = getAddressDecoder().decode(identity);
+    assert.equal(sandbox.usdcBalance(victim), HUNDRED_USDC); // the first-sight faucet funds any address
+    const thief = (await generateKeyPairSigner()).address;
+    const latest = await latestBlockhash();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+      (m) => appendTransactionMessageInstructions([getTransferCheckedInstruction({
+        source: address(deriveAta(victim, USDC)), mint: address(USDC), destination: address(deriveAta(thief, USDC)),
+        authority: createNoopSigner(address(victim)), amount: HUNDRED_USDC, decimals: 6,
+      })], m),
+    );
+    const wire = Buffer.from(getBase64EncodedWireTransaction(await partiallySignTransactionMessageWithSigners(message)), 'base64');
+    assert.equal(wire[0], 2);
+    wire.fill(0, 1 + 64, 1 + 128);
+    wire[1 + 64] = 1; // R = the identity point's encoding, S = 0
+    const sent = await send(wire.toString('base64'), true);
+    assert.equal(sent.error?.code, -32003);
+    assert.equal(sandbox.peekUsdcBalance(victim), HUNDRED_USDC);
+    assert.equal(sandbox.peekUsdcBalance(thief), 0n);
+  });
+
   test('the fee is 5,000 lamports per signature plus ceil(CU limit × CU price / 1e6), charged to the fee payer', async () => {
     const { payer, feePayer, payee } = await parties();
     const limit = 31_337;
     const microLamports = 123_457n; // 31,337 × 123,457 / 1e6 = 3,868.77… → 3,869 lamports
     const priority = (BigInt(limit) * microLamports + 999_999n) / 1_000_000n;
     assert.equal(priority, 3_869n);
-    const { wire, id } = await transaction(feePayer, [
+    const instructions = [
       getSetComputeUnitLimitInstruction({ units: limit }),
       getSetComputeUnitPriceInstruction({ microLamports }),
       usdcTransfer(payer, payee, 1_000n),
-    ]);
+    ];
+    const { wire, id } = await transaction(feePayer, instructions);
     assert.equal((await result('getFeeForMessage', [messageOf(wire), { commitment: 'confirmed' }])).value, Number(2n * LAMPORTS_PER_SIGNATURE + priority));
     assert.equal(await result('sendTransaction', [wire, { encoding: 'base64' }]), id);
     const charged = FEE_PAYER_SOL - (await lamportsOnChain(feePayer.address));
     assert.equal(charged, 2n * LAMPORTS_PER_SIGNATURE + priority);
     assert.equal(BigInt((await result('getTransaction', [id, { encoding: 'base64' }])).meta.fee), charged);
+    // The facilitator's fee cap (svm-fee-caps.ts) prices the transaction as the runtime charged it.
+    assert.equal(feeLamports(2, computeBudget(instructions.map((ix) => ({ program: ix.programAddress, data: Uint8Array.from(ix.data ?? []) })))), charged);
     assert.equal(sandbox.lamports(payer.address), 0n, 'the payer signs but pays nothing');
     assert.equal(sandbox.peekUsdcBalance(payee), 1_000n);
   });

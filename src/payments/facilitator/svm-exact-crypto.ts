@@ -34,8 +34,34 @@ export function createFeePayerKey(secretKey: Uint8Array): FeePayerKey {
 
 const publicKeys = new Map<string, KeyObject | null>();
 
-/** Whether `signature` is `address`'s ed25519 signature of `message` (`keyBytes`: the address's 32 bytes). */
+/**
+ * Every 32-byte encoding of a point of small order (dividing the cofactor 8), with the sign bit (the top bit of the
+ * last byte) cleared: y = 0, 1, the two y of the order-8 points, and p − 1, p, p + 1 (the last two non-canonical
+ * spellings of 0 and 1). libsodium's blocklist, checked against the curve equation.
+ */
+const SMALL_ORDER_ENCODINGS = [
+  '0000000000000000000000000000000000000000000000000000000000000000',
+  '0100000000000000000000000000000000000000000000000000000000000000',
+  '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
+  'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
+  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+].map((hex) => Buffer.from(hex, 'hex'));
+
+function hasSmallOrder(point: Uint8Array): boolean {
+  if (point.length !== 32) return false;
+  return SMALL_ORDER_ENCODINGS.some((encoding) => encoding.every((byte, i) => byte === (i === 31 ? point[i]! & 0x7f : point[i])));
+}
+
+/**
+ * Whether `signature` is `address`'s ed25519 signature of `message` (`keyBytes`: the address's 32 bytes), by the
+ * Solana runtime's rule (ed25519-dalek `verify_strict`): OpenSSL's RFC 8032 check plus no small-order public key
+ * or R. Without it, R = identity and S = 0 "sign" any message for the identity-point address, which OpenSSL accepts
+ * and the chain refuses (found against the real runtime, test/sandbox/solana-runtime.test.ts).
+ */
 export async function verifyEd25519(address: string, keyBytes: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
+  if (hasSmallOrder(keyBytes) || hasSmallOrder(signature.subarray(0, 32))) return false;
   let key = publicKeys.get(address);
   if (key === undefined) {
     try {
