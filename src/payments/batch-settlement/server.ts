@@ -15,6 +15,7 @@ import { BASE_MAINNET } from '../../config/index.js';
 import type { RegisteredEndpoint } from '../../registry/index.js';
 import { networkById } from '../networks.js';
 import { SwitchableChannelStorage } from './channel-storage.js';
+import { installFastVoucherVerify } from './fast-voucher.js';
 
 export const BATCH_SETTLEMENT = 'batch-settlement';
 
@@ -26,6 +27,12 @@ export const BATCH_SETTLEMENT_NETWORKS: readonly string[] = [BASE_MAINNET];
  * it holds. One hour: well above the claim job's interval, short enough not to trap a payer's deposit.
  */
 export const WITHDRAW_DELAY_S = 3_600;
+
+/**
+ * How long the channel state the facilitator last reported is trusted for checking a voucher locally (no facilitator
+ * call): the official scheme's default for this withdraw delay (a third of it, within 30 s – 5 min).
+ */
+export const ONCHAIN_STATE_TTL_MS = 5 * 60_000;
 
 /** The deposit a challenge suggests: enough for about 1,000 calls, at most 5 USDC, never under 10 calls. */
 export function suggestedDeposit(priceAtomic: bigint): bigint {
@@ -47,8 +54,10 @@ export interface BatchSettlement {
 
 export function createBatchSettlement(payToBase: string): BatchSettlement {
   const storage = new SwitchableChannelStorage();
-  // No receiver-authorizer key here: the facilitator's (advertised in /supported) signs claims and refunds.
-  const scheme = new BatchSettlementEvmScheme(payToBase as `0x${string}`, { storage, withdrawDelay: WITHDRAW_DELAY_S });
+  // No receiver-authorizer key here: the facilitator's (advertised in /supported) signs claims and refunds. The
+  // scheme's own local voucher check is off (-1): ours does it natively (fast-voucher.ts).
+  const scheme = new BatchSettlementEvmScheme(payToBase as `0x${string}`, { storage, withdrawDelay: WITHDRAW_DELAY_S, onchainStateTtlMs: -1 });
+  installFastVoucherVerify(scheme, ONCHAIN_STATE_TTL_MS);
   return {
     scheme,
     storage,
