@@ -6,8 +6,10 @@
  *
  * Registered only where the chain has both contracts (code at Permit2 and at the proxy's canonical address): on a
  * chain without them every upto payment would fail its simulation, so the facilitator does not claim the scheme
- * and the resource server does not offer it (src/payments/upto.ts).
+ * and the resource server does not offer it (src/payments/upto.ts). The code is read once, at start-up, for at most
+ * UPTO_CODE_READ_TIMEOUT_MS.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorContext, Network, PaymentPayload, PaymentRequirements, SchemeNetworkFacilitator, SettleResponse, VerifyResponse } from '@x402/core/types';
 import { PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from '@x402/evm';
@@ -48,15 +50,18 @@ export class TracedUptoEvmScheme implements SchemeNetworkFacilitator {
   }
 }
 
-/** Whether the chain behind `evm` has Permit2 and the x402 upto proxy; false when that cannot be read. */
-export async function uptoContractsDeployed(evm: EvmFacilitator): Promise<boolean> {
+/** How long start-up waits for the two code reads: an RPC that hangs must not hold the service back (upto is then not offered). */
+export const UPTO_CODE_READ_TIMEOUT_MS = 3_000;
+
+/** Whether the chain behind `evm` has Permit2 and the x402 upto proxy; false when that cannot be read in time. */
+export async function uptoContractsDeployed(evm: EvmFacilitator, timeoutMs = UPTO_CODE_READ_TIMEOUT_MS): Promise<boolean> {
   const hasCode = async (address: string) => {
     const code = await evm.signer.getCode({ address: address as Address });
     return code !== undefined && code !== '0x' && code.length > 2;
   };
+  const timeout = delay(timeoutMs, false, { ref: false });
   try {
-    const [permit2, proxy] = await Promise.all([hasCode(PERMIT2_ADDRESS), hasCode(x402UptoPermit2ProxyAddress)]);
-    return permit2 && proxy;
+    return await Promise.race([Promise.all([hasCode(PERMIT2_ADDRESS), hasCode(x402UptoPermit2ProxyAddress)]).then(([permit2, proxy]) => permit2 && proxy), timeout]);
   } catch {
     return false;
   }
