@@ -87,9 +87,13 @@ export class SolanaChain {
     }
     this.runtime.followClock(this.clock.slot(), this.clock.unixTime());
     if (options.sigVerify) this.verified(tx);
-    const result: RuntimeOutcome = !options.replaceRecentBlockhash && !this.clock.isValid(tx.message.lifetimeToken)
-      ? { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0, fee: 0n }
-      : (this.prepare(tx), sanitized(this.runtime.simulate(tx.wire, options.sigVerify === true)));
+    let result: RuntimeOutcome;
+    if (!options.replaceRecentBlockhash && !this.clock.isValid(tx.message.lifetimeToken)) {
+      result = { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0, fee: 0n };
+    } else {
+      this.prepare(tx);
+      result = sanitized(this.runtime.simulate(tx.wire, options.sigVerify === true));
+    }
     return {
       err: result.err,
       logs: result.logs,
