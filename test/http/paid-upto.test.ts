@@ -7,8 +7,8 @@
  * - batch-enrich's 402 offers upto on Base beside exact on both networks; no other endpoint offers it;
  * - 7 addresses, 4 answered: charged ⌊15,000 × 4 ÷ 7⌋ = 8,571 atomic units, not the price;
  * - nothing answered (404) or a source failing (502): nothing charged, no transaction;
- * - never more than the maximum signed: a rule asking for more is clamped, and the facilitator refuses a settlement
- *   above the authorization without anything moving;
+ * - never more than the maximum signed: a rule asking for more is clamped, the facilitator refuses a settlement
+ *   above the authorization without anything moving, and the same authorization sent again is a replay;
  * - an answer whose rule charges 0 is delivered with nothing settled and no transaction;
  * - a settle answer lost after the transfer: the transfer is found on chain and the answer delivered, charged once;
  * - exact (v2 on Base and Solana, v1 on Base) on the same route still pays the flat price.
@@ -215,13 +215,19 @@ describe('x402 upto on Base (batch-enrich)', () => {
     assert.equal(refused.errorReason, 'invalid_upto_evm_payload_settlement_exceeds_amount');
     assert.deepEqual(await books(payer.account.address), before, 'nothing moved, no transaction');
 
-    const res = await fetch(`${service.url}/entrypoints/batch-enrich/invoke`, {
+    const send = (body: unknown) => fetch(`${service.url}/entrypoints/batch-enrich/invoke`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': Buffer.from(JSON.stringify(payload)).toString('base64') },
-      body: JSON.stringify({ addresses: SEVEN, type: 'wallet' }),
+      body: JSON.stringify(body),
     });
+    const res = await send({ addresses: SEVEN, type: 'wallet' });
     assert.equal(res.status, 200, await res.clone().text());
     const after = await books(payer.account.address);
     assert.equal(before.payerUsdc - after.payerUsdc, 8_571n);
+    // The same authorization once more, for another call: a replay, never a second charge (up to the maximum).
+    const again = await send({ addresses: [A.WALLET_DEFI], type: 'wallet' });
+    assert.equal(again.status, 402);
+    assert.equal(((await again.json()) as Json).reason, 'payment_replayed');
+    assert.deepEqual(await books(payer.account.address), after, 'nothing more moved');
   });
 
   it('a settle answer lost after the transfer: found on chain (the proxy settle for this owner and nonce), delivered, charged once', async () => {
