@@ -5,8 +5,8 @@
  * - With Redis (several instances): the official `RedisChannelStorage` (atomic per-channel updates by a Lua
  *   compare-and-set), spoken to through an adapter from our ioredis client to the node-redis calls it makes.
  * - Without: the official in-memory storage (one instance). A restart forgets the vouchers not yet claimed: those
- *   charges are the service's loss, never the payer's (the spec's "server state loss" rule), so the claim job runs
- *   often and once more at shutdown.
+ *   charges are the service's loss, never the payer's (the spec's "server state loss" rule); the claim job runs
+ *   every 10 minutes, which bounds that loss. Use Redis where restarts are routine.
  *
  * The storage is chosen after the service opened Redis, which happens after the payment gate is built: the scheme
  * holds this switchable storage, and `useRedis` is called before the first request is served.
