@@ -147,7 +147,7 @@ describe('x402 upto on Base (batch-enrich)', () => {
     }
   });
 
-  it('7 addresses, 4 answered: charged ⌊15,000 × 4 ÷ 7⌋ = 8,571, read on chain; the facilitator pays the gas', async () => {
+  it('7 addresses, 4 answered: charged ⌊15,000 × 4 ÷ 7⌋ = 8,571, read on chain; the facilitator pays the gas', async (t) => {
     const payer = await uptoPayer();
     const before = await books(payer.account.address);
     const res = await post(payer, 'batch-enrich', { addresses: SEVEN, type: 'wallet' });
@@ -164,6 +164,7 @@ describe('x402 upto on Base (batch-enrich)', () => {
     assert.equal(mined.status, 'success');
     assert.equal(before.facilitatorEth - after.facilitatorEth, mined.gasUsed * mined.effectiveGasPrice, 'the settle gas, paid by the facilitator');
     assert.equal(after.facilitatorTxs - before.facilitatorTxs, 1);
+    t.diagnostic(`report: an upto settle (proxy settle through Permit2) used ${mined.gasUsed} gas`);
   });
 
   it('nothing answered (every address a mint, as wallets) → 404: nothing charged, no transaction', async () => {
