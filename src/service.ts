@@ -24,6 +24,7 @@ import { startSettlementReconciler, type SettlementReconciler } from './payments
 import { createCardGate, type CardGate, type CardStripeClient } from './payments/card/index.js';
 import { createHttpResourceServer, type PayTo } from './payments/resource-server.js';
 import { createBatchSettlement } from './payments/batch-settlement/server.js';
+import { createBatchSettlementReceipts } from './payments/batch-settlement/receipts.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
 import { buildRegistry, type Registry } from './registry/index.js';
 import { startBaseSandbox, type BaseChainHandle } from './sandbox/base/index.js';
@@ -228,7 +229,10 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     // Looks a settlement up on chain when the facilitator's settle throws after a broadcast (docs/payments.md).
     const settlementLookup = await createServiceSettlementLookup(config, sandbox);
     // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).
-    const batch = config.dataMode === 'sandbox' || !config.facilitatorUrl ? createBatchSettlement(payTo.base) : undefined;
+    // Its receipts are signed with the in-process facilitator's key (the channels' receiver authorizer).
+    const localEvmKey = config.dataMode === 'sandbox' ? deriveSandboxIdentities(config.sandboxSeed).facilitatorEvmKey
+      : config.facilitatorUrl ? undefined : config.facilitatorBaseKey as Hex;
+    const batch = localEvmKey ? createBatchSettlement(payTo.base, createBatchSettlementReceipts(localEvmKey)) : undefined;
     const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch), facilitator, settlementLookup);
     await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 

@@ -62,6 +62,8 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
       // Optional: a client that sends an identifier and loses an answer it paid for gets that answer back
       // by retrying with the same identifier (and a new payment, which is then not settled).
       [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+      // Signed receipts for batch-settlement calls (src/payments/batch-settlement/receipts.ts).
+      ...(batch?.receipts ? batch.receipts.declaration : {}),
     },
   };
 }
@@ -79,6 +81,7 @@ export function createHttpResourceServer(
   server.register('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', new ExactSvmScheme());
   server.register('eip155:8453', new UptoEvmScheme());
   if (batch) server.register('eip155:8453', batch.scheme);
+  if (batch?.receipts) server.registerExtension(batch.receipts.extension);
   server.registerExtension(bazaarResourceServerExtension);
   server.registerExtension(paymentIdentifierResourceServerExtension);
   const routes: Record<string, RouteConfig> = {};

@@ -9,7 +9,8 @@
  * - a failed call (the handler throws) is not charged: its voucher is never claimed;
  * - the claim job claims the batch in one transaction and settles it in one more: the payee gets exactly the
  *   successful calls;
- * - the idle channel's rest goes back to the payer a day after its last call (on the injected clock), not before.
+ * - the idle channel's rest goes back to the payer a day after its last call (on the injected clock), not before;
+ * - a voucher call's PAYMENT-RESPONSE carries a receipt (offer-receipt extension) signed by the receiver authorizer.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/client';
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
+import { OFFER_RECEIPT, verifyReceiptSignatureEIP712, type EIP712SignedReceipt } from '@x402/extensions/offer-receipt';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
@@ -97,6 +99,14 @@ describe('batch-settlement through the service', () => {
       const receipt = decodePaymentResponseHeader(res.headers.get('payment-response')!);
       assert.equal(receipt.success, true);
       assert.equal(receipt.transaction, '', 'a voucher is served without a transaction');
+      // No transaction to show: a receipt signed by the service (the receiver authorizer) instead.
+      const signed = (receipt.extensions?.[OFFER_RECEIPT] as { info?: { receipt?: EIP712SignedReceipt } } | undefined)?.info?.receipt;
+      assert.ok(signed, 'a signed receipt');
+      const { signer, payload } = await verifyReceiptSignatureEIP712(signed);
+      assert.equal(signer.toLowerCase(), c.facilitator.toLowerCase());
+      assert.equal(payload.payer.toLowerCase(), payer.address.toLowerCase());
+      assert.equal(payload.resourceUrl, `${service.url}/entrypoints/test-echo/invoke`);
+      assert.equal(payload.network, 'eip155:8453');
       charged += 1n;
     }
     assert.equal(await c.txCount(), before.txs + 1, 'vouchers sent no transaction');

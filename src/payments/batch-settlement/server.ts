@@ -16,6 +16,7 @@ import type { RegisteredEndpoint } from '../../registry/index.js';
 import { networkById } from '../networks.js';
 import { SwitchableChannelStorage } from './channel-storage.js';
 import { installFastVoucherVerify } from './fast-voucher.js';
+import type { BatchSettlementReceipts } from './receipts.js';
 
 export const BATCH_SETTLEMENT = 'batch-settlement';
 
@@ -50,9 +51,11 @@ export interface BatchSettlement {
   storage: SwitchableChannelStorage;
   /** The endpoint's `batch-settlement` options: its price per call, paid by vouchers against a deposit. */
   options(endpoint: RegisteredEndpoint, payTo: string, maxTimeoutSeconds: number): PaymentOption[];
+  /** Signed receipts for batch-settlement calls (the offer-receipt extension; receipts.ts), when a key signs them. */
+  receipts?: BatchSettlementReceipts;
 }
 
-export function createBatchSettlement(payToBase: string): BatchSettlement {
+export function createBatchSettlement(payToBase: string, receipts?: BatchSettlementReceipts): BatchSettlement {
   const storage = new SwitchableChannelStorage();
   // No receiver-authorizer key here: the facilitator's (advertised in /supported) signs claims and refunds. The
   // scheme's own local voucher check is off (-1): ours does it natively (fast-voucher.ts).
@@ -61,6 +64,7 @@ export function createBatchSettlement(payToBase: string): BatchSettlement {
   return {
     scheme,
     storage,
+    ...(receipts ? { receipts } : {}),
     options(endpoint, payTo, maxTimeoutSeconds) {
       if (endpoint.priceAtomic === null) return [];
       return BATCH_SETTLEMENT_NETWORKS.map((network) => {
