@@ -13,18 +13,19 @@
  * - a voucher the service did not count (a failed call) is not claimed: the claim carries the counted total;
  * - the unclaimed rest goes back to the payer by a cooperative refund, or by the payer's timed withdrawal once
  *   the withdraw delay has passed on the injected chain clock (and not a second before);
- * - forged vouchers, claims above a voucher and stale refund nonces revert.
+ * - forged vouchers, claims above a voucher and stale refund nonces revert;
+ * - a Permit2 deposit (any ERC-20; the payer approved Permit2 once) lands through the Permit2 collector.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPublicClient, createWalletClient, http, publicActions, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, publicActions, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
 import { BatchSettlementEvmScheme as BatchClient } from '@x402/evm/batch-settlement/client';
 import { BatchSettlementEvmScheme as BatchFacilitator } from '@x402/evm/batch-settlement/facilitator';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import { startBaseSandbox, BASE_USDC_ADDRESS, type BaseSandbox } from '../../src/sandbox/base/index.js';
+import { startBaseSandbox, BASE_USDC_ADDRESS, PERMIT2_ADDRESS, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { createEvmFacilitator } from '../../src/payments/facilitator/evm.js';
 
 const ESCROW_ADDRESS = BATCH_SETTLEMENT_ADDRESS;
@@ -56,7 +57,7 @@ after(async () => {
   await Promise.all(sandboxes.map((s) => s.close()));
 });
 
-async function world() {
+async function world(transferMethod: 'eip3009' | 'permit2' = 'eip3009') {
   let nowMs = Date.now();
   const clock = { advance: (s: number) => { nowMs += s * 1000; } };
   const sandbox = await startBaseSandbox({ now: () => new Date(nowMs) });
@@ -91,6 +92,11 @@ async function world() {
       }
       return wei;
     },
+    /** The payer's one-time USDC approval of Permit2 (what a Permit2 deposit needs). */
+    approvePermit2: async () => {
+      const hash = await payerWallet.writeContract({ address: USDC_ADDRESS, abi: erc20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS as Hex, maxUint256] });
+      return (await payerWallet.waitForTransactionReceipt({ hash })).status;
+    },
     /** A transaction the payer sends itself (timed withdrawal); resolves to its receipt status. */
     payerSends: async (functionName: 'initiateWithdraw' | 'finalizeWithdraw', args: readonly unknown[]) => {
       try {
@@ -108,7 +114,10 @@ async function world() {
     asset: USDC_ADDRESS,
     payTo: payee,
     maxTimeoutSeconds: 120,
-    extra: { receiverAuthorizer: authorizer.address, withdrawDelay: WITHDRAW_DELAY, name: 'USD Coin', version: '2', minDeposit: DEPOSIT.toString() },
+    extra: {
+      receiverAuthorizer: authorizer.address, withdrawDelay: WITHDRAW_DELAY, name: 'USD Coin', version: '2', minDeposit: DEPOSIT.toString(),
+      ...(transferMethod === 'permit2' ? { assetTransferMethod: 'permit2' } : {}),
+    },
   };
   const client = new BatchClient({ address: payer.address, signTypedData: (m) => payer.signTypedData(m as Parameters<typeof payer.signTypedData>[0]), readContract: (a) => chain.read(a as Parameters<typeof chain.read>[0]) });
   const facilitator = new BatchFacilitator(countingSigner, { address: authorizer.address, signTypedData: (m) => authorizer.signTypedData(m as Parameters<typeof authorizer.signTypedData>[0]) });
@@ -295,4 +304,26 @@ test('forged vouchers, claims above the voucher, and a stale refund nonce revert
   assert.equal((await w.balances()).payer, payerAfterFirst);
   const nonce = await w.chain.read({ address: ESCROW_ADDRESS, abi: ESCROW_READS, functionName: 'refundNonce', args: [voucher.channelId] });
   assert.equal(nonce, 1n);
+});
+
+test('a Permit2 deposit lands through the Permit2 collector (witness: the channel id), then vouchers and a claim as with ERC-3009', async () => {
+  const w = await world('permit2');
+  assert.equal(await w.chain.approvePermit2(), 'success');
+  const before = await w.balances();
+  const txs0 = await w.chain.txCount();
+  const first = await w.pay(true);
+  assert.equal(first.scheme.type, 'deposit');
+  assert.ok((first.scheme as unknown as { deposit: { authorization: Record<string, unknown> } }).deposit.authorization.permit2Authorization, 'a Permit2 authorization');
+  const after = await w.balances();
+  assert.equal(after.payer, before.payer - DEPOSIT);
+  assert.equal(after.escrow, before.escrow + DEPOSIT);
+  const second = await w.pay(true);
+  assert.equal(second.scheme.type, 'voucher');
+  const claim = await w.facilitator.settle({
+    x402Version: 2, accepted: w.requirements,
+    payload: { type: 'claim', claims: [{ voucher: { channel: second.scheme.channelConfig, maxClaimableAmount: second.scheme.voucher.maxClaimableAmount }, signature: second.scheme.voucher.signature, totalClaimed: (2n * PRICE).toString() }] },
+  } as unknown as PaymentPayload, w.requirements);
+  assert.equal(claim.success, true, `claim: ${claim.errorReason ?? ''}`);
+  assert.deepEqual(await w.channelState(first.scheme.voucher.channelId), { balance: DEPOSIT, totalClaimed: 2n * PRICE });
+  assert.equal((await w.chain.txCount()) - txs0, 2, 'deposit + claim');
 });
