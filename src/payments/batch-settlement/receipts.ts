@@ -13,8 +13,9 @@ import type { ResourceServerExtension } from '@x402/core/types';
 import {
   createEIP712OfferReceiptIssuer, createOfferReceiptExtension, declareOfferReceiptExtension, OFFER_RECEIPT, type SignTypedDataFn,
 } from '@x402/extensions/offer-receipt';
-import type { Hex } from 'viem';
+import { hashTypedData, hexToBytes, serializeSignature, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
 import { BATCH_SETTLEMENT } from './server.js';
 
 export { OFFER_RECEIPT };
@@ -30,7 +31,14 @@ export interface BatchSettlementReceipts {
 
 export function createBatchSettlementReceipts(signerKey: Hex): BatchSettlementReceipts {
   const account = privateKeyToAccount(signerKey);
-  const signTypedData: SignTypedDataFn = (params) => account.signTypedData(params as Parameters<typeof account.signTypedData>[0]);
+  const key = hexToBytes(signerKey);
+  // One receipt per voucher call: signed by libsecp256k1 (the same RFC 6979 signature viem would make, without its
+  // milliseconds of JavaScript curve work); viem when the native binding is missing.
+  const signTypedData: SignTypedDataFn = async (params) => {
+    const typed = params as Parameters<typeof account.signTypedData>[0];
+    const signed = nativeSignDigest(hexToBytes(hashTypedData(typed)), key);
+    return signed ? serializeSignature(signed) : account.signTypedData(typed);
+  };
   const official = createOfferReceiptExtension(createEIP712OfferReceiptIssuer(`did:pkh:eip155:8453:${account.address}`, signTypedData));
   const extension: ResourceServerExtension = {
     key: OFFER_RECEIPT,
