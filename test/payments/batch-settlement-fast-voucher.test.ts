@@ -9,7 +9,7 @@ import type { PaymentRequirements } from '@x402/core/types';
 import { BatchSettlementEvmScheme, InMemoryChannelStorage, type Channel } from '@x402/evm/batch-settlement/server';
 import { hashTypedData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { installFastVoucherVerify } from '../../src/payments/batch-settlement/fast-voucher.js';
+import { installFastVoucherVerify, voucherDigest } from '../../src/payments/batch-settlement/fast-voucher.js';
 
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as const;
 const ESCROW = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
@@ -81,4 +81,13 @@ test('the fast check answers as the official local check does', async () => {
   assert.equal((await decide(true, channel(config), await voucher(payer, config, 4000n)))?.isValid, true);
   assert.equal((await decide(true, channel(config), await voucher(stranger, config, 4000n)))?.invalidReason, 'invalid_batch_settlement_evm_voucher_signature');
   assert.equal(await decide(true, channel(config, { onchainSyncedAt: 0 }), await voucher(payer, config, 4000n)), undefined);
+});
+
+test('the native voucher digest is viem\'s EIP-712 hash', () => {
+  const types = { Voucher: [{ name: 'channelId', type: 'bytes32' }, { name: 'maxClaimableAmount', type: 'uint128' }] } as const;
+  for (const [chainId, amount] of [[8453, 0n], [8453, 4000n], [84532, 123456789n], [8453, (1n << 128n) - 1n]] as const) {
+    const channelId = channelIdOf({ ...config, withdrawDelay: 900 + Number(amount % 1000n) });
+    assert.equal(voucherDigest(chainId, channelId, amount), hashTypedData({ domain: { ...domain, chainId }, types, primaryType: 'Voucher', message: { channelId, maxClaimableAmount: amount } }));
+  }
+  assert.throws(() => voucherDigest(8453, `0x${'ab'.repeat(32)}`, 1n << 128n), RangeError);
 });
