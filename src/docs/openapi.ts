@@ -350,6 +350,9 @@ function paymentInfo(endpoint: RegisteredEndpoint, site: SiteInfo): Json {
     decimals: USDC_DECIMALS,
     networks: PAYMENT_NETWORKS.map((n) => ({ network: n.id, v1_name: n.v1Name, asset: n.asset })),
     settled_only_on_success: true,
+    // `price` above is what `exact` costs; an endpoint with a pricing rule may also be paid with `upto` (Base,
+    // x402 v2) and then costs at most that, by its rule. Offered where the facilitator settles it (docs/payments.md).
+    ...(endpoint.def.pricing ? { upto: { max_amount_atomic: endpoint.priceAtomic!.toString(), rule: endpoint.def.pricing.rule } } : {}),
   };
 }
 

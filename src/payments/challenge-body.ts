@@ -25,7 +25,9 @@ export function howToPay(publicUrl: string, cardEnabled: boolean): Record<string
     protocol: 'x402',
     steps: [
       'Call the endpoint without payment to receive this 402 challenge.',
-      'Pick one entry of `accepts` (USDC on Solana or on Base; same price) and sign a payment for it.',
+      'Pick one entry of `accepts` (USDC on Solana or on Base; same price) and sign a payment for it. ' +
+        'An `upto` entry (Base, v2; only where the endpoint has a pricing rule, stated in its description) authorises the price as a maximum: the call is charged by its rule, never more. ' +
+        'A `batch-settlement` entry (Base, v2), where offered, pays from a channel deposited once, with one signed voucher per call and no transaction per call.',
       'Repeat the identical call with the payment header. The result comes back with a settlement receipt.',
     ],
     v2: 'Send `PAYMENT-SIGNATURE: <base64 PaymentPayload>`; the challenge is the base64 `PAYMENT-REQUIRED` response header. Receipt: `PAYMENT-RESPONSE`.',

@@ -106,8 +106,12 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
         info.networks,
         PAYMENT_NETWORKS.map((n) => ({ network: n.id, v1_name: n.v1Name, asset: n.asset })),
       );
+      // An endpoint with a pricing rule says so (upto: the price as maximum, the rule); the others never claim it.
+      if (e.def.pricing) assert.deepEqual(info.upto, { max_amount_atomic: e.priceAtomic.toString(), rule: e.def.pricing.rule }, `${e.def.key}: upto`);
+      else assert.equal(info.upto, undefined, `${e.def.key}: no upto without a pricing rule`);
     }
   }
+  assert.ok(registry.list.some((e) => e.def.pricing), 'at least one endpoint (batch-enrich) has a pricing rule');
   assert.equal(paid + free, ENTRYPOINT_COUNT);
   assert.ok(free >= 1 && paid >= 1);
   assert.deepEqual(doc.components.securitySchemes, {}, 'no apiKey-like scheme for a per-call payment');
