@@ -233,8 +233,8 @@ export class PaymentLifecycle {
           reported = true;
           // Written after the answer went out: the caller never waits for this bookkeeping, and a store
           // that fails here cannot turn a charged answer into an error (it is retried, then logged).
-          // The claim row keeps the maximum an upto payment authorised; what it was charged goes in its reason.
-          const charged = charge !== undefined ? { reason: `upto_charged_${charge}` } : {};
+          // An upto payment's row then says what it was charged, not the maximum it authorised.
+          const charged = charge !== undefined ? { chargedAtomic: charge } : {};
           void this.record(key, delivered
             ? { status: 'delivered', transaction: settled.transaction, referralCode: call.referralCode, ...charged }
             : { status: 'undelivered', transaction: settled.transaction, referralCode: call.referralCode, answer: { ...answer, headers }, ...charged });

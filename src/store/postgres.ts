@@ -90,7 +90,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       // As in the SQLite store: a final state keeps the answer only if one was kept before.
       await query(
         `UPDATE payment_claims SET status = $1, tx = COALESCE($2, tx), reason = $3, referral_code = COALESCE($4, referral_code), finished_at = $5,
-         answer = COALESCE($6, answer), lookup = $7 WHERE idempotency_key = $8`,
+         answer = COALESCE($6, answer), lookup = $7, amount_atomic = COALESCE($8, amount_atomic) WHERE idempotency_key = $9`,
         [...outcomeValues(o), key],
       );
     },

@@ -70,7 +70,7 @@ export const claimOf = (row: ClaimRow): StoredClaim => ({
 /** The values of a claim row's outcome columns, in the order both stores' UPDATE takes them. */
 export const outcomeValues = (o: ClaimOutcome): (string | null)[] => [
   o.status, o.transaction ?? null, o.reason ?? null, o.referralCode ?? null, o.at.toISOString(),
-  o.answer ? JSON.stringify(o.answer) : null, o.lookup ?? null,
+  o.answer ? JSON.stringify(o.answer) : null, o.lookup ?? null, o.chargedAtomic !== undefined ? o.chargedAtomic.toString() : null,
 ];
 
 export const launchpadIndexRowOf = (r: LaunchpadIndexTableRow): LaunchpadIndexRow => ({

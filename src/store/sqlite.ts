@@ -27,7 +27,7 @@ export function openSqliteStore(file: string): Store {
   // keeps what is there when the outcome brings none, so `undelivered` → `delivered` keeps the answer).
   const finish = db.prepare(
     `UPDATE payment_claims SET status = ?, tx = COALESCE(?, tx), reason = ?, referral_code = COALESCE(?, referral_code), finished_at = ?,
-     answer = COALESCE(?, answer), lookup = ? WHERE idempotency_key = ?`,
+     answer = COALESCE(?, answer), lookup = ?, amount_atomic = COALESCE(?, amount_atomic) WHERE idempotency_key = ?`,
   );
   const select = db.prepare(`SELECT * FROM payment_claims WHERE idempotency_key = ?`);
   const selectByPaymentId = db.prepare(`SELECT * FROM payment_claims WHERE payment_id = ? ORDER BY claimed_at DESC LIMIT 1`);

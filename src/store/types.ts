@@ -48,6 +48,11 @@ export interface ClaimOutcome {
   answer?: StoredAnswer;
   /** What the on-chain lookup of an `unconfirmed` settlement needs (opaque JSON, src/payments/lifecycle.ts). */
   lookup?: string;
+  /**
+   * What an `upto` payment was charged (≤ the maximum it authorised): replaces the claim's `amountAtomic`, so the
+   * row says what the payer paid. Absent: the amount stays (exact, card, batch-settlement: the price).
+   */
+  chargedAtomic?: bigint;
 }
 
 export interface StoredClaim extends PaymentClaim {

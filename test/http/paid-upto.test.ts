@@ -36,6 +36,7 @@ import { createEvmFacilitator, evmFacilitatorAddress } from '../../src/payments/
 import { registerEvmUptoScheme } from '../../src/payments/facilitator/evm-upto.js';
 import { BASE_USDC, newEvmPayer, sandboxUsdcBalance } from '../helpers/evm-payer.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';
+import { until } from '../helpers/measured.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = any;
@@ -164,6 +165,12 @@ describe('x402 upto on Base (batch-enrich)', () => {
     assert.equal(mined.status, 'success');
     assert.equal(before.facilitatorEth - after.facilitatorEth, mined.gasUsed * mined.effectiveGasPrice, 'the settle gas, paid by the facilitator');
     assert.equal(after.facilitatorTxs - before.facilitatorTxs, 1);
+    // The books agree with the chain: the claim row says what was charged, not the maximum authorised.
+    const claims = await until(async () => {
+      const rows = (await service.store.listClaims('delivered', new Date('9999-12-31T00:00:00Z'), 1000)).filter((c) => c.payer.toLowerCase() === payer.account.address.toLowerCase());
+      return rows.length > 0 ? rows : undefined;
+    });
+    assert.deepEqual(claims.map((c) => [c.endpoint, c.amountAtomic]), [['batch-enrich', 8_571n]]);
     t.diagnostic(`report: an upto settle (proxy settle through Permit2) used ${mined.gasUsed} gas`);
   });
 

@@ -87,6 +87,14 @@ export function storeContract(name: string, open: () => Promise<Store>, cleanup:
       // A later outcome without a transaction keeps the one recorded.
       await store.finishClaim(key, { status: 'delivered', reason: 'retry', at: new Date('2020-01-01T00:00:03Z') });
       assert.equal((await store.getClaim(key))?.transaction, '0xtx');
+      assert.equal((await store.getClaim(key))?.amountAtomic, claim(key).amountAtomic, 'an outcome without a charge keeps the amount');
+    }));
+
+    test('an upto outcome records what was charged in place of the maximum authorised', () => withStore(async (store) => {
+      const key = unique('permit2:owner:nonce');
+      await store.claimPayment({ ...claim(key), amountAtomic: 15_000n });
+      await store.finishClaim(key, { status: 'delivered', transaction: '0xtx', chargedAtomic: 8_571n, at: new Date('2020-01-01T00:00:01Z') });
+      assert.equal((await store.getClaim(key))?.amountAtomic, 8_571n);
     }));
 
     test('snapshots: one row per subject and UTC day, the latest observation wins, ranges read oldest first', () => withStore(async (store) => {
