@@ -25,8 +25,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { loadConfig } from '../src/config/index.js';
 import { deriveSandboxIdentities } from '../src/payments/sandbox-identities.js';
-import { CAST } from '../src/sandbox/world/index.js';
 import { startService, type RunningService } from '../src/service.js';
+import { paidRoute, sandboxRpcs } from './paid.js';
 
 const ESCROW = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
 const DOMAIN = { name: 'x402 Batch Settlement', version: '1', chainId: 8453, verifyingContract: ESCROW } as const;
@@ -53,19 +53,59 @@ export interface BatchSettlementBench {
   met: { transactions: boolean; latency: boolean };
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
+export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
+export const round = (ms: number) => Math.round(ms * 100) / 100;
 
-async function timed(url: string, init: RequestInit): Promise<{ ms: number; status: number }> {
+/** One request, body read to the end: its wall time and status. */
+export async function timed(url: string, init: RequestInit): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const res = await fetch(url, init);
   await res.arrayBuffer();
   return { ms: performance.now() - started, status: res.status };
 }
 
-export async function measureBatchSettlement(service: RunningService, facilitatorAddress: Hex, count: number): Promise<BatchSettlementBench> {
-  if (!service.sandbox) throw new Error('the batch-settlement bench needs the sandbox chains');
-  const rpc = createPublicClient({ chain: base, transport: http(service.sandbox.base.url) });
+/** The paid cached call every scheme bench sends: enrich-token-light on a cast mint (bench/paid.ts). */
+export function paidCall(service: RunningService): { url: string; init: RequestInit & { headers: Record<string, string> } } {
+  return { url: paidRoute(service).url, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: paidRoute(service).body } };
+}
+
+/** `headers` in order, one at a time, each as its own paid call: wall times and the non-2xx count. */
+export async function sendPaid(service: RunningService, headers: readonly string[]): Promise<{ ms: number[]; non_2xx: number }> {
+  const { url, init } = paidCall(service);
+  const ms: number[] = [];
+  let non2xx = 0;
+  for (const header of headers) {
+    const r = await timed(url, { ...init, headers: { ...init.headers, 'payment-signature': header } });
+    ms.push(r.ms);
+    if (r.status < 200 || r.status >= 300) non2xx++;
+  }
+  return { ms, non_2xx: non2xx };
+}
+
+/** `count` free cached calls (launchpad-pairs, warmed first), one at a time: their wall times. */
+export async function freeCachedSamples(service: RunningService, count: number): Promise<number[]> {
+  const url = `${service.url}/entrypoints/launchpad-pairs/invoke`;
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+  for (let i = 0; i < 50; i++) await timed(url, init);
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) ms.push((await timed(url, init)).ms);
+  return ms;
+}
+
+/** A payer's open batch-settlement channel on the paid call, and its pre-signed vouchers. */
+export interface BatchChannel {
+  channelId: Hex;
+  price: bigint;
+  /** PAYMENT-SIGNATURE values for the channel's calls number `from`..`to` (the first call was the deposit). */
+  vouchers(from: number, to: number): Promise<string[]>;
+}
+
+/**
+ * A fresh payer (the sandbox funds it on first sight) opens a channel: its first paid call goes through @x402/fetch
+ * with the official batch-settlement client, which deposits. Call n's voucher is cumulative: n × price.
+ */
+export async function openBatchChannel(service: RunningService): Promise<BatchChannel> {
+  const rpc = createPublicClient({ chain: base, transport: http(sandboxRpcs(service).baseRpcUrl) });
   const payer = privateKeyToAccount(generatePrivateKey());
   const scheme = new BatchSettlementEvmScheme({
     address: payer.address,
@@ -73,11 +113,9 @@ export async function measureBatchSettlement(service: RunningService, facilitato
     readContract: (args) => rpc.readContract(args as Parameters<typeof rpc.readContract>[0]),
   });
   const pay = wrapFetchWithPayment(fetch, new x402Client().register('eip155:8453', scheme));
-  const url = `${service.url}/entrypoints/enrich-token-light/invoke`;
-  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mint: CAST.TOKEN_SAFE.address, include_holders: false }) };
-  const txsBefore = await rpc.getTransactionCount({ address: facilitatorAddress });
-
+  const { url, init } = paidCall(service);
   const first = await pay(url, init);
+  await first.arrayBuffer();
   if (first.status !== 200) throw new Error(`the depositing call answered ${first.status}`);
   const challenge = decodePaymentRequiredHeader((await fetch(url, init)).headers.get('payment-required')!);
   const accepted = challenge.accepts.find((a) => a.scheme === 'batch-settlement');
@@ -85,42 +123,52 @@ export async function measureBatchSettlement(service: RunningService, facilitato
   const price = BigInt(accepted.amount);
   const channelConfig = scheme.buildChannelConfig(accepted);
   const channelId = hashTypedData({ domain: DOMAIN, types: CONFIG_TYPES, primaryType: 'ChannelConfig', message: channelConfig as never });
-  // Calls 2..count: each voucher's cumulative amount is the counted charge (n − 1 calls) plus the price.
-  const headers: string[] = [];
-  for (let n = 2n; n <= BigInt(count); n++) {
-    const maxClaimableAmount = n * price;
-    const signature = await payer.signTypedData({ domain: DOMAIN, types: VOUCHER_TYPES, primaryType: 'Voucher', message: { channelId, maxClaimableAmount } });
-    const payload = { x402Version: 2, accepted, payload: { type: 'voucher', channelConfig, voucher: { channelId, maxClaimableAmount: maxClaimableAmount.toString(), signature } } };
-    headers.push(encodePaymentSignatureHeader(payload as unknown as PaymentPayload));
-  }
+  return {
+    channelId, price,
+    async vouchers(from, to) {
+      const headers: string[] = [];
+      for (let n = BigInt(from); n <= BigInt(to); n++) {
+        const maxClaimableAmount = n * price;
+        const signature = await payer.signTypedData({ domain: DOMAIN, types: VOUCHER_TYPES, primaryType: 'Voucher', message: { channelId, maxClaimableAmount } });
+        const payload = { x402Version: 2, accepted, payload: { type: 'voucher', channelConfig, voucher: { channelId, maxClaimableAmount: maxClaimableAmount.toString(), signature } } };
+        headers.push(encodePaymentSignatureHeader(payload as unknown as PaymentPayload));
+      }
+      return headers;
+    },
+  };
+}
 
-  const voucher: number[] = [];
-  let non2xx = 0;
-  for (const header of headers) {
-    const r = await timed(url, { ...init, headers: { ...init.headers, 'payment-signature': header } });
-    voucher.push(r.ms);
-    if (r.status < 200 || r.status >= 300) non2xx++;
-  }
-  const txsDuring = (await rpc.getTransactionCount({ address: facilitatorAddress })) - txsBefore;
+/** Transactions the sandbox facilitator has sent on Base: its nonce (it sends deposit, claim and settle alike). */
+export function facilitatorNonce(service: RunningService, facilitatorAddress: Hex): Promise<number> {
+  return createPublicClient({ chain: base, transport: http(sandboxRpcs(service).baseRpcUrl) }).getTransactionCount({ address: facilitatorAddress });
+}
+
+/** One run of the claim job (claim + settle); throws unless it ran. */
+export async function runClaimsJob(service: RunningService): Promise<void> {
   const claims = (await service.jobs.tick()).find((r) => r.job === 'batch-settlement-claims');
   if (claims?.status !== 'ran') throw new Error(`the claim job did not run: ${JSON.stringify(claims)}`);
-  const txsAfter = (await rpc.getTransactionCount({ address: facilitatorAddress })) - txsBefore;
+}
 
-  const freeUrl = `${service.url}/entrypoints/launchpad-pairs/invoke`;
-  const freeInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
-  for (let i = 0; i < 50; i++) await timed(freeUrl, freeInit);
-  const free: number[] = [];
-  for (let i = 0; i < headers.length; i++) free.push((await timed(freeUrl, freeInit)).ms);
+export async function measureBatchSettlement(service: RunningService, facilitatorAddress: Hex, count: number): Promise<BatchSettlementBench> {
+  const txsBefore = await facilitatorNonce(service, facilitatorAddress);
+  const channel = await openBatchChannel(service);
+  // Calls 2..count, pre-signed before the timed window.
+  const headers = await channel.vouchers(2, count);
+  const voucher = await sendPaid(service, headers);
+  const txsDuring = (await facilitatorNonce(service, facilitatorAddress)) - txsBefore;
+  await runClaimsJob(service);
+  const txsAfter = (await facilitatorNonce(service, facilitatorAddress)) - txsBefore;
+  const free = await freeCachedSamples(service, headers.length);
 
-  const gap = quantile(voucher, 0.5) - quantile(free, 0.5);
+  const gap = quantile(voucher.ms, 0.5) - quantile(free, 0.5);
   return {
     calls: count,
-    non_2xx: non2xx,
+    non_2xx: voucher.non_2xx,
     transactions_during_calls: txsDuring,
     transactions_per_calls: txsAfter,
     transactions_per_1000_calls: round((txsAfter * 1000) / count),
-    voucher_p50_ms: round(quantile(voucher, 0.5)),
-    voucher_p90_ms: round(quantile(voucher, 0.9)),
+    voucher_p50_ms: round(quantile(voucher.ms, 0.5)),
+    voucher_p90_ms: round(quantile(voucher.ms, 0.9)),
     free_cached_p50_ms: round(quantile(free, 0.5)),
     free_cached_p90_ms: round(quantile(free, 0.9)),
     p50_gap_ms: round(gap),

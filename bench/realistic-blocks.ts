@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
 import { REALISTIC_BLOCK_MS } from '../src/sandbox/chain-faults.js';
-import { startService } from '../src/service.js';
+import { startService, type RunningService } from '../src/service.js';
 import { measurePaid, PAID_ENDPOINT, type PaidResult } from './paid.js';
 import { startChainProcess } from './pay-kit.js';
 
@@ -24,7 +24,8 @@ export interface RealisticBlocksResult {
 
 const CONNECTIONS = 32;
 
-export async function measureRealisticBlocks(count: number): Promise<RealisticBlocksResult> {
+/** A service joined to sandbox chains with realistic block times in their own process; `close` stops both. */
+export async function startRealisticService(): Promise<{ service: RunningService; close(): Promise<void> }> {
   const chain = await startChainProcess({ faults: { solana: { realisticBlockTimes: true }, base: { realisticBlockTimes: true } } });
   try {
     const service = await startService({
@@ -33,17 +34,23 @@ export async function measureRealisticBlocks(count: number): Promise<RealisticBl
       }),
       port: 0, dataDir: mkdtempSync(join(tmpdir(), 'oea-bench-blocks-')),
     });
-    try {
-      const runs: PaidResult[] = [];
-      for (const network of ['base', 'solana'] as const) {
-        runs.push({ ...(await measurePaid(service, { network, count, connections: CONNECTIONS, warmup: CONNECTIONS })), name: `ours: paid ${PAID_ENDPOINT}, realistic blocks` });
-      }
-      return { block_ms: { base: REALISTIC_BLOCK_MS.base, solana: REALISTIC_BLOCK_MS.solana }, connections: CONNECTIONS, runs };
-    } finally {
-      await service.close();
-    }
-  } finally {
+    return { service, close: async () => { await service.close(); await chain.close(); } };
+  } catch (err) {
     await chain.close();
+    throw err;
+  }
+}
+
+export async function measureRealisticBlocks(count: number): Promise<RealisticBlocksResult> {
+  const { service, close } = await startRealisticService();
+  try {
+    const runs: PaidResult[] = [];
+    for (const network of ['base', 'solana'] as const) {
+      runs.push({ ...(await measurePaid(service, { network, count, connections: CONNECTIONS, warmup: CONNECTIONS })), name: `ours: paid ${PAID_ENDPOINT}, realistic blocks` });
+    }
+    return { block_ms: { base: REALISTIC_BLOCK_MS.base, solana: REALISTIC_BLOCK_MS.solana }, connections: CONNECTIONS, runs };
+  } finally {
+    await close();
   }
 }
 
