@@ -161,18 +161,20 @@ export async function measureBatchSettlement(service: RunningService, facilitato
   const free = await freeCachedSamples(service, headers.length);
 
   const gap = quantile(voucher.ms, 0.5) - quantile(free, 0.5);
+  // Per paid call answered: a refused voucher (e.g. past the channel's deposit, 1,000 calls at the suggested one) paid nothing.
+  const paidCalls = count - voucher.non_2xx;
   return {
     calls: count,
     non_2xx: voucher.non_2xx,
     transactions_during_calls: txsDuring,
     transactions_per_calls: txsAfter,
-    transactions_per_1000_calls: round((txsAfter * 1000) / count),
+    transactions_per_1000_calls: round((txsAfter * 1000) / paidCalls),
     voucher_p50_ms: round(quantile(voucher.ms, 0.5)),
     voucher_p90_ms: round(quantile(voucher.ms, 0.9)),
     free_cached_p50_ms: round(quantile(free, 0.5)),
     free_cached_p90_ms: round(quantile(free, 0.9)),
     p50_gap_ms: round(gap),
-    met: { transactions: (txsAfter * 1000) / count <= 10, latency: gap <= 2 },
+    met: { transactions: voucher.non_2xx === 0 && (txsAfter * 1000) / paidCalls <= 10, latency: gap <= 2 },
   };
 }
 
