@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { keccak256Hex } from './keccak256.js';
 import { getAddress, hexToBigInt, hexToBytes, hexToNumber, isHex, recoverAddress, size, toHex, type Address, type ByteArray, type Hex, type Signature } from 'viem';
 
-interface NativeSecp256k1 {
+export interface NativeSecp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
   ecdsaSign(msg32: Uint8Array, seckey: Uint8Array): { signature: Uint8Array; recid: number };
 }
@@ -30,6 +30,9 @@ function loadNative(): NativeSecp256k1 | undefined {
 }
 
 const native = loadNative();
+
+/** The native binding itself, or undefined when it cannot load (callers then keep their pure-JS path). */
+export const nativeSecp256k1: NativeSecp256k1 | undefined = native;
 
 /** True when libsecp256k1 is in use; false means every recovery goes through viem (slow path). */
 export const nativeRecoveryAvailable: boolean = native !== undefined;

@@ -6,23 +6,10 @@
  * @ethereumjs/util's ecrecover does, and an invalid signature throws as it does. Without the binding the VM keeps
  * its own implementation (undefined here).
  */
-import { createRequire } from 'node:module';
 import type { CustomCrypto } from '@ethereumjs/common';
+import { nativeSecp256k1 } from '../../lib/secp256k1-recover.js';
 
-interface NativeSecp256k1 {
-  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
-}
-
-function loadNative(): NativeSecp256k1 | undefined {
-  try {
-    // The binding itself, never the package root (which silently falls back to pure-JS elliptic).
-    return createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
-  } catch {
-    return undefined;
-  }
-}
-
-const native = loadNative();
+const native = nativeSecp256k1;
 
 /** @ethereumjs/util calculateSigRecovery: v ∈ {0, 1}, else 27/28, else EIP-155 (v − 2·chainId − 35). */
 function recoveryId(v: bigint, chainId: bigint | undefined): number {
