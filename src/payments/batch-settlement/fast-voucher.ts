@@ -17,48 +17,28 @@
  */
 import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { BatchSettlementEvmScheme, Channel } from '@x402/evm/batch-settlement/server';
-import { bytesToHex, getAddress, hashDomain, hexToBytes, keccak256, toBytes, type Hex } from 'viem';
-import { keccak256Bytes } from '../../lib/keccak256.js';
+import { getAddress, hexToBytes, type Hex } from 'viem';
 import { recoverLowercase } from '../../lib/secp256k1-recover.js';
+import { cachedDomainSeparator, structHash, typedDataDigest, typeHash, uintWord } from './eip712-digest.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
-const ESCROW = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
+const ESCROW: Hex = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
 const MIN_WITHDRAW_DELAY = 900;
 const MAX_WITHDRAW_DELAY = 2_592_000;
-const VOUCHER_TYPEHASH = hexToBytes(keccak256(toBytes('Voucher(bytes32 channelId,uint128 maxClaimableAmount)')));
+const VOUCHER_TYPEHASH = typeHash('Voucher(bytes32 channelId,uint128 maxClaimableAmount)');
 const UINT128_MAX = (1n << 128n) - 1n;
-
-/** The escrow's EIP-712 domain separator per chain, computed once. */
-const domainSeparators = new Map<number, Uint8Array>();
-function domainSeparator(chainId: number): Uint8Array {
-  let separator = domainSeparators.get(chainId);
-  if (!separator) {
-    separator = hexToBytes(hashDomain({
-      domain: { name: 'x402 Batch Settlement', version: '1', chainId: BigInt(chainId), verifyingContract: ESCROW },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }] },
-    }));
-    domainSeparators.set(chainId, separator);
-  }
-  return separator;
-}
 
 /**
  * The EIP-712 digest of Voucher(channelId, maxClaimableAmount) — what viem's hashTypedData gives, with native keccak
- * and the domain separator cached: keccak256(0x1901 ‖ domain ‖ keccak256(typehash ‖ channelId ‖ uint256(amount))).
+ * and the escrow's domain separator cached: keccak256(0x1901 ‖ domain ‖ keccak256(typehash ‖ channelId ‖ uint256(amount))).
  */
 export function voucherDigest(chainId: number, channelId: Hex, maxClaimableAmount: bigint): Hex {
   if (maxClaimableAmount < 0n || maxClaimableAmount > UINT128_MAX) throw new RangeError('maxClaimableAmount is not a uint128');
   const id = hexToBytes(channelId);
   if (id.length !== 32) throw new RangeError('channelId is not 32 bytes');
-  const struct = new Uint8Array(96);
-  struct.set(VOUCHER_TYPEHASH, 0);
-  struct.set(id, 32);
-  struct.set(hexToBytes(`0x${maxClaimableAmount.toString(16).padStart(64, '0')}`), 64);
-  const message = new Uint8Array(66);
-  message.set([0x19, 0x01], 0);
-  message.set(domainSeparator(chainId), 2);
-  message.set(keccak256Bytes(struct), 34);
-  return bytesToHex(keccak256Bytes(message));
+  // BigInt() throws on a chain id that is not an integer (a malformed network), as the caller expects.
+  const separator = cachedDomainSeparator({ name: 'x402 Batch Settlement', version: '1', chainId: BigInt(chainId), verifyingContract: ESCROW });
+  return typedDataDigest(separator, structHash(VOUCHER_TYPEHASH, [id, uintWord(maxClaimableAmount)]));
 }
 
 interface ChannelConfigFields { payer: string; payerAuthorizer: string; receiver: string; receiverAuthorizer: string; token: string; withdrawDelay: number }

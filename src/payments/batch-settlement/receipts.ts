@@ -16,6 +16,7 @@ import {
 import { hashTypedData, hexToBytes, serializeSignature, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
+import { receiptDigest } from './receipt-digest.js';
 import { BATCH_SETTLEMENT } from './server.js';
 
 export { OFFER_RECEIPT };
@@ -32,11 +33,13 @@ export interface BatchSettlementReceipts {
 export function createBatchSettlementReceipts(signerKey: Hex): BatchSettlementReceipts {
   const account = privateKeyToAccount(signerKey);
   const key = hexToBytes(signerKey);
-  // One receipt per voucher call: signed by libsecp256k1 (the same RFC 6979 signature viem would make, without its
-  // milliseconds of JavaScript curve work); viem when the native binding is missing.
+  // One receipt per voucher call: hashed natively (receipt-digest.ts; viem's hashTypedData for any other typed data)
+  // and signed by libsecp256k1 (the same RFC 6979 signature viem would make, without its milliseconds of JavaScript
+  // curve work); viem when the native binding is missing.
   const signTypedData: SignTypedDataFn = async (params) => {
     const typed = params as Parameters<typeof account.signTypedData>[0];
-    const signed = nativeSignDigest(hexToBytes(hashTypedData(typed)), key);
+    const digest = receiptDigest(params) ?? hashTypedData(typed);
+    const signed = nativeSignDigest(Buffer.from(digest.slice(2), 'hex'), key);
     return signed ? serializeSignature(signed) : account.signTypedData(typed);
   };
   const official = createOfferReceiptExtension(createEIP712OfferReceiptIssuer(`did:pkh:eip155:8453:${account.address}`, signTypedData));
