@@ -2,38 +2,7 @@
 pragma solidity 0.8.17;
 
 import {IBatchSettlementDepositCollector} from "./BatchSettlementTypes.sol";
-
-interface IPermit2WitnessTransfer {
-    struct TokenPermissions {
-        address token;
-        uint256 amount;
-    }
-
-    struct PermitTransferFrom {
-        TokenPermissions permitted;
-        uint256 nonce;
-        uint256 deadline;
-    }
-
-    struct SignatureTransferDetails {
-        address to;
-        uint256 requestedAmount;
-    }
-
-    function permitWitnessTransferFrom(
-        PermitTransferFrom memory permit,
-        SignatureTransferDetails calldata transferDetails,
-        address owner,
-        bytes32 witness,
-        string calldata witnessTypeString,
-        bytes calldata signature
-    ) external;
-}
-
-interface IEip2612Permit {
-    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
-        external;
-}
+import {ISignatureTransferMinimal, IERC2612Permit} from "../ISignatureTransferMinimal.sol";
 
 /// @title Permit2DepositCollector
 /// @notice Our implementation of the public x402 `batch-settlement` Permit2
@@ -60,13 +29,13 @@ contract Permit2DepositCollector is IBatchSettlementDepositCollector {
         (uint256 nonce, uint256 deadline, bytes memory signature, bytes memory eip2612PermitData) =
             abi.decode(data, (uint256, uint256, bytes, bytes));
         if (eip2612PermitData.length > 0) applyEip2612Permit(payer, token, eip2612PermitData);
-        IPermit2WitnessTransfer(PERMIT2).permitWitnessTransferFrom(
-            IPermit2WitnessTransfer.PermitTransferFrom({
-                permitted: IPermit2WitnessTransfer.TokenPermissions({token: token, amount: amount}),
+        ISignatureTransferMinimal(PERMIT2).permitWitnessTransferFrom(
+            ISignatureTransferMinimal.PermitTransferFrom({
+                permitted: ISignatureTransferMinimal.TokenPermissions({token: token, amount: amount}),
                 nonce: nonce,
                 deadline: deadline
             }),
-            IPermit2WitnessTransfer.SignatureTransferDetails({to: ESCROW, requestedAmount: amount}),
+            ISignatureTransferMinimal.SignatureTransferDetails({to: ESCROW, requestedAmount: amount}),
             payer,
             keccak256(abi.encode(DEPOSIT_WITNESS_TYPEHASH, channelId)),
             WITNESS_TYPE_STRING,
@@ -77,6 +46,6 @@ contract Permit2DepositCollector is IBatchSettlementDepositCollector {
     function applyEip2612Permit(address payer, address token, bytes memory permitData) private {
         (uint256 value, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s) =
             abi.decode(permitData, (uint256, uint256, uint8, bytes32, bytes32));
-        try IEip2612Permit(token).permit(payer, PERMIT2, value, permitDeadline, v, r, s) {} catch {}
+        try IERC2612Permit(token).permit(payer, PERMIT2, value, permitDeadline, v, r, s) {} catch {}
     }
 }
