@@ -4,7 +4,7 @@
  * acceptance is viem's own parsing, in viem's order; only the elliptic-curve step changes. Pure-JS recovery
  * manages ~400/s per core here; native is 1–2 orders faster. Proven identical to viem on 10,000 seeded valid
  * and invalid signatures (test/unit/evm-verify.test.ts). Used by the facilitator's typed-data verifier and
- * the sandbox Base chain (ecrecover in the USDC ledger, transaction senders). If the binding cannot load,
+ * the sandbox Base chain (the VM's ecrecover precompile and transaction senders). If the binding cannot load,
  * recovery goes through viem (slow, identical), so correctness never depends on the build.
  */
 import { createRequire } from 'node:module';
