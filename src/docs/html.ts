@@ -199,6 +199,7 @@ ${card}
 <li>Sign a payment for one <code>accepts</code> entry and repeat the identical call with <code>PAYMENT-SIGNATURE</code> (v2) or <code>X-PAYMENT</code> (v1). Clients: <code>@x402/fetch</code> (v2), <code>x402-fetch</code> (v1).</li>
 <li>The answer comes with a settlement receipt in <code>PAYMENT-RESPONSE</code>.</li>
 </ol>
+<p>Schemes (x402 v2): <code>exact</code> on both networks pays the price with one transfer per call. On Base, <code>batch-settlement</code> pays from a channel you deposit into once: each call is one signed voucher and no transaction; the service claims vouchers in batches and refunds an idle channel. An endpoint whose answer can cost less than its price (its description says how, e.g. batch-enrich per item answered) also offers <code>upto</code> on Base: you authorise the price as a maximum and are charged by the rule, never more.</p>
 <p><strong>You are never charged for a failure</strong>: payment is settled only after a 2xx answer. Invalid input, errors and endpoints that are not built yet are not charged. A repeat call inside an endpoint's cache window returns the same answer and is charged.</p>
 </section>`;
 }
