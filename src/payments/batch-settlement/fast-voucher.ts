@@ -19,7 +19,7 @@ import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { BatchSettlementEvmScheme, Channel } from '@x402/evm/batch-settlement/server';
 import { getAddress, hexToBytes, type Hex } from 'viem';
 import { recoverLowercase } from '../../lib/secp256k1-recover.js';
-import { cachedDomainSeparator, structHash, typedDataDigest, typeHash, uintWord } from './eip712-digest.js';
+import { cachedDomainSeparator, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const ESCROW: Hex = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';

@@ -10,7 +10,7 @@
  * library changes, or any input this code does not recognize, is still signed correctly.
  */
 import type { Hex } from 'viem';
-import { cachedDomainSeparator, isUint256, stringWord, structHash, typedDataDigest, typeHash, uintWord } from './eip712-digest.js';
+import { cachedDomainSeparator, isUint256, stringWord, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
 
 const RECEIPT_FIELDS = [
   { name: 'version', type: 'uint256' },
