@@ -15,7 +15,9 @@ COPY contracts ./contracts
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM deps AS build
-RUN npm ci --no-audit --no-fund
+# Adds the dev dependencies (esbuild) to the deps stage's node_modules rather than reinstalling it: `npm ci` would
+# delete node_modules/.cache/evm-contracts and fetch and compile the contracts again, for a stage that never uses them.
+RUN npm install --include=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.mjs ./scripts/build.mjs
 COPY src ./src
