@@ -15,9 +15,6 @@ export const BASE_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as
 /** Multicall3 (same address on every chain); the x402 facilitator diagnoses failed simulations through it. */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 
-/** Uniswap's Permit2 (same address on every chain): the `upto` scheme and Permit2 `exact` payments go through it. */
-export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3' as const;
-
 /** EIP-712 domain of Base USDC (FiatTokenV2_2). */
 export const USDC_NAME = 'USD Coin';
 export const USDC_VERSION = '2';

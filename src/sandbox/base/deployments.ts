@@ -9,9 +9,9 @@
 import type { Block as VmBlock } from '@ethereumjs/block';
 import { Account, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
-import { x402UptoPermit2ProxyAddress } from '@x402/evm';
+import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from '@x402/evm';
 import { encodeDeployData, encodeFunctionData, maxUint256, type Abi, type Address, type Hex } from 'viem';
-import { BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, PERMIT2_ADDRESS, USDC_DECIMALS, USDC_NAME, USDC_SYMBOL } from './abi.js';
+import { BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, USDC_DECIMALS, USDC_NAME, USDC_SYMBOL } from './abi.js';
 import { contractArtifact } from './artifacts.js';
 import type { AbiLookup } from './funding.js';
 
@@ -64,9 +64,10 @@ export const GENESIS_CONTRACTS: readonly GenesisContract[] = [
   { address: PERMIT2_ADDRESS, artifact: 'permit2/src/Permit2.sol:Permit2' },
   { address: MULTICALL3_ADDRESS, artifact: 'contracts/sandbox/Multicall3.sol:Multicall3' },
   { address: UPTO_PERMIT2_PROXY_ADDRESS, artifact: 'contracts/x402/UptoPermit2Proxy.sol:x402UptoPermit2Proxy', constructorArgs: [PERMIT2_ADDRESS] },
-  // x402 batch-settlement: our escrow and its deposit collectors (contracts/x402/batch-settlement/) at @x402/evm's canonical addresses.
-  { address: '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003', artifact: 'contracts/x402/batch-settlement/X402BatchSettlement.sol:X402BatchSettlement' },
-  { address: '0x4020806089470a89826cB9fB1f4059150b550004', artifact: 'contracts/x402/batch-settlement/ERC3009DepositCollector.sol:ERC3009DepositCollector' },
+  // x402 batch-settlement: our escrow and its deposit collectors (contracts/x402/batch-settlement/) at @x402/evm's canonical
+  // addresses (@x402/evm exports no constant for the Permit2 deposit collector, hence the literal).
+  { address: BATCH_SETTLEMENT_ADDRESS, artifact: 'contracts/x402/batch-settlement/X402BatchSettlement.sol:X402BatchSettlement' },
+  { address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, artifact: 'contracts/x402/batch-settlement/ERC3009DepositCollector.sol:ERC3009DepositCollector' },
   { address: '0x4020425FAf3B746C082C2f942b4E5159887B0005', artifact: 'contracts/x402/batch-settlement/Permit2DepositCollector.sol:Permit2DepositCollector' },
 ];
 

@@ -12,7 +12,9 @@ import { SandboxChain } from './chain.js';
 import { SandboxEvm } from './evm.js';
 import { createRpcServer } from './rpc-server.js';
 
-export { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, PERMIT2_ADDRESS, USDC_NAME, USDC_VERSION } from './abi.js';
+export { BASE_CHAIN_ID, BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, USDC_NAME, USDC_VERSION } from './abi.js';
+/** Uniswap's Permit2 (same address on every chain), deployed at genesis; re-exported for the sandbox's callers. */
+export { PERMIT2_ADDRESS } from '@x402/evm';
 export { UPTO_PERMIT2_PROXY_ADDRESS } from './deployments.js';
 
 /** "A new payer is funded with 100 sandbox USDC on first sight" (6 decimals). */
