@@ -86,13 +86,15 @@ export class SolanaChain {
       throw new RpcError(-32602, 'Invalid params: sigVerify may not be used with replaceRecentBlockhash');
     }
     this.runtime.followClock(this.clock.slot(), this.clock.unixTime());
-    if (options.sigVerify) this.verified(tx);
+    const verified = options.sigVerify ? this.verified(tx) : undefined;
     let result: RuntimeOutcome;
     if (!options.replaceRecentBlockhash && !this.clock.isValid(tx.message.lifetimeToken)) {
       result = { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0, fee: 0n };
     } else {
-      this.prepare(tx);
-      result = sanitized(this.runtime.simulate(tx.wire, options.sigVerify === true));
+      // The signature check already ran the transaction against this state: run it again only if first-sight
+      // funding changed that state (as send() does).
+      const wrote = this.prepare(tx);
+      result = verified && !wrote ? verified : sanitized(this.runtime.simulate(tx.wire, options.sigVerify === true));
     }
     return {
       err: result.err,
