@@ -34,6 +34,11 @@ export function cachedDomainSeparator(domain: DigestDomain): Uint8Array {
   return separator;
 }
 
+/** The encoded type of a struct whose fields are all atomic types: `Name(type1 name1,type2 name2)`. */
+export function encodeType(primaryType: string, fields: readonly { readonly name: string; readonly type: string }[]): string {
+  return `${primaryType}(${fields.map((f) => `${f.type} ${f.name}`).join(',')})`;
+}
+
 /** keccak256 of an encoded type, e.g. `Voucher(bytes32 channelId,uint128 maxClaimableAmount)`. */
 export function typeHash(encodedType: string): Uint8Array {
   return keccak256Bytes(Buffer.from(encodedType, 'utf8'));

@@ -28,7 +28,7 @@ import { safeReason } from './reasons.js';
 import { buildPaidRoute, type PaidRoute } from './paid-route.js';
 import { decodePaymentSignature } from './payment-header.js';
 import { UPTO } from './upto.js';
-import { BATCH_SETTLEMENT } from './batch-settlement/server.js';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { batchSettlementNothingMoved } from './batch-settlement/settle-outcome.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 
@@ -423,7 +423,7 @@ export class PaymentGate {
   ): PaymentCheck {
     const identity = this.identityOf(paymentRequirements.network, paymentPayload.payload);
     const upto = paymentRequirements.scheme === UPTO;
-    const batch = paymentRequirements.scheme === BATCH_SETTLEMENT;
+    const batch = paymentRequirements.scheme === BATCH_SETTLEMENT_SCHEME;
     const payer = this.payers.get(paymentPayload) ?? identity.payer;
     const http = this.http;
     const settleThrew = this.settleThrew;

@@ -17,15 +17,14 @@
  */
 import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { BatchSettlementEvmScheme, Channel } from '@x402/evm/batch-settlement/server';
-import { getAddress, hexToBytes, type Hex } from 'viem';
+import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN, voucherTypes } from '@x402/evm';
+import { getAddress, hexToBytes, zeroAddress, type Hex } from 'viem';
 import { recoverLowercase } from '../../lib/secp256k1-recover.js';
-import { cachedDomainSeparator, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
+import { cachedDomainSeparator, encodeType, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
 
-const ZERO = '0x0000000000000000000000000000000000000000';
-const ESCROW: Hex = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
 const MIN_WITHDRAW_DELAY = 900;
 const MAX_WITHDRAW_DELAY = 2_592_000;
-const VOUCHER_TYPEHASH = typeHash('Voucher(bytes32 channelId,uint128 maxClaimableAmount)');
+const VOUCHER_TYPEHASH = typeHash(encodeType('Voucher', voucherTypes.Voucher));
 const UINT128_MAX = (1n << 128n) - 1n;
 
 /**
@@ -37,7 +36,7 @@ export function voucherDigest(chainId: number, channelId: Hex, maxClaimableAmoun
   const id = hexToBytes(channelId);
   if (id.length !== 32) throw new RangeError('channelId is not 32 bytes');
   // BigInt() throws on a chain id that is not an integer (a malformed network), as the caller expects.
-  const separator = cachedDomainSeparator({ name: 'x402 Batch Settlement', version: '1', chainId: BigInt(chainId), verifyingContract: ESCROW });
+  const separator = cachedDomainSeparator({ ...BATCH_SETTLEMENT_DOMAIN, chainId: BigInt(chainId), verifyingContract: BATCH_SETTLEMENT_ADDRESS });
   return typedDataDigest(separator, structHash(VOUCHER_TYPEHASH, [id, uintWord(maxClaimableAmount)]));
 }
 
@@ -56,7 +55,7 @@ function configProblem(config: ChannelConfigFields, requirements: PaymentRequire
   const extra = requirements.extra as { receiverAuthorizer?: string; withdrawDelay?: number | string } | undefined;
   if (!same(config.receiver, requirements.payTo)) return 'invalid_batch_settlement_evm_receiver_mismatch';
   const authorizer = extra?.receiverAuthorizer;
-  if (!authorizer || same(authorizer, ZERO) || !same(config.receiverAuthorizer, authorizer)) return 'invalid_batch_settlement_evm_receiver_authorizer_mismatch';
+  if (!authorizer || same(authorizer, zeroAddress) || !same(config.receiverAuthorizer, authorizer)) return 'invalid_batch_settlement_evm_receiver_authorizer_mismatch';
   if (!same(config.token, requirements.asset)) return 'invalid_batch_settlement_evm_token_mismatch';
   if (extra?.withdrawDelay !== undefined && config.withdrawDelay !== Number(extra.withdrawDelay)) return 'invalid_batch_settlement_evm_withdraw_delay_mismatch';
   if (config.withdrawDelay < MIN_WITHDRAW_DELAY || config.withdrawDelay > MAX_WITHDRAW_DELAY) return 'invalid_batch_settlement_evm_withdraw_delay_out_of_range';
@@ -70,7 +69,7 @@ export async function verifyVoucherFast(
   if (!isVoucherPayload(payload) || !channel) return undefined;
   if (channel.onchainSyncedAt === undefined || now - channel.onchainSyncedAt > ttlMs) return undefined;
   const { channelConfig: config, voucher } = payload;
-  if (same(config.payerAuthorizer, ZERO)) return undefined;
+  if (same(config.payerAuthorizer, zeroAddress)) return undefined;
   const payer = config.payer;
   const invalid = (invalidReason: string): VerifyResponse => ({ isValid: false, invalidReason, payer });
   const problem = configProblem(config, requirements);

@@ -10,7 +10,7 @@
  * library changes, or any input this code does not recognize, is still signed correctly.
  */
 import type { Hex } from 'viem';
-import { cachedDomainSeparator, isUint256, stringWord, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
+import { cachedDomainSeparator, encodeType, isUint256, stringWord, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
 
 const RECEIPT_FIELDS = [
   { name: 'version', type: 'uint256' },
@@ -20,7 +20,7 @@ const RECEIPT_FIELDS = [
   { name: 'issuedAt', type: 'uint256' },
   { name: 'transaction', type: 'string' },
 ] as const;
-const RECEIPT_TYPEHASH = typeHash(`Receipt(${RECEIPT_FIELDS.map((f) => `${f.type} ${f.name}`).join(',')})`);
+const RECEIPT_TYPEHASH = typeHash(encodeType('Receipt', RECEIPT_FIELDS));
 
 /** The typed data a signer is handed (viem's `signTypedData` parameters, loosely). */
 export interface TypedDataInput { domain?: unknown; types?: unknown; primaryType?: unknown; message?: unknown }

@@ -13,11 +13,11 @@ import type { ResourceServerExtension } from '@x402/core/types';
 import {
   createEIP712OfferReceiptIssuer, createOfferReceiptExtension, declareOfferReceiptExtension, OFFER_RECEIPT, type SignTypedDataFn,
 } from '@x402/extensions/offer-receipt';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { hashTypedData, hexToBytes, serializeSignature, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { nativeSignDigest } from '../../lib/secp256k1-recover.js';
 import { receiptDigest } from './receipt-digest.js';
-import { BATCH_SETTLEMENT } from './server.js';
 
 export { OFFER_RECEIPT };
 
@@ -48,7 +48,7 @@ export function createBatchSettlementReceipts(signerKey: Hex): BatchSettlementRe
     // A receipt for a settled batch-settlement call only; nothing in the challenge (no offers).
     enrichSettlementResponse: async (declaration, context) => {
       const scheme = (context as { requirements?: { scheme?: string } }).requirements?.scheme;
-      if (scheme !== BATCH_SETTLEMENT || !official.enrichSettlementResponse) return undefined;
+      if (scheme !== BATCH_SETTLEMENT_SCHEME || !official.enrichSettlementResponse) return undefined;
       const enriched = (await official.enrichSettlementResponse(declaration, context)) as { info?: unknown } | undefined;
       // The receipt without the JSON Schema the library attaches to each one (~600 bytes of every PAYMENT-RESPONSE,
       // the same text every time): clients read `info.receipt`.

@@ -10,6 +10,7 @@
  * amount again and nothing of the failed call is ever claimed.
  */
 import type { RouteConfig } from '@x402/core/server';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
 import { BASE_MAINNET } from '../../config/index.js';
 import type { RegisteredEndpoint } from '../../registry/index.js';
@@ -17,8 +18,6 @@ import { networkById } from '../networks.js';
 import { SwitchableChannelStorage } from './channel-storage.js';
 import { installFastVoucherVerify } from './fast-voucher.js';
 import type { BatchSettlementReceipts } from './receipts.js';
-
-export const BATCH_SETTLEMENT = 'batch-settlement';
 
 /** The networks whose `batch-settlement` option a paid route may carry (each kept only if the facilitator settles it there). */
 export const BATCH_SETTLEMENT_NETWORKS: readonly string[] = [BASE_MAINNET];
@@ -70,7 +69,7 @@ export function createBatchSettlement(payToBase: string, receipts?: BatchSettlem
       return BATCH_SETTLEMENT_NETWORKS.map((network) => {
         const n = networkById(network)!;
         return {
-          scheme: BATCH_SETTLEMENT,
+          scheme: BATCH_SETTLEMENT_SCHEME,
           network: network as PaymentOption['network'],
           payTo,
           // USDC's EIP-712 domain: the deposit is an EIP-3009 ReceiveWithAuthorization signed by the payer.
@@ -86,6 +85,6 @@ export function createBatchSettlement(payToBase: string, receipts?: BatchSettlem
 export function dropUnsupportedBatchSettlement(routes: Record<string, RouteConfig>, supported: (network: string) => boolean): void {
   for (const config of Object.values(routes)) {
     const accepts = Array.isArray(config.accepts) ? config.accepts : [config.accepts];
-    config.accepts = accepts.filter((o: PaymentOption) => o.scheme !== BATCH_SETTLEMENT || supported(String(o.network)));
+    config.accepts = accepts.filter((o: PaymentOption) => o.scheme !== BATCH_SETTLEMENT_SCHEME || supported(String(o.network)));
   }
 }
