@@ -27,6 +27,7 @@ import { BatchSettlementEvmScheme as BatchFacilitator } from '@x402/evm/batch-se
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { startBaseSandbox, BASE_USDC_ADDRESS, PERMIT2_ADDRESS, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { createEvmFacilitator } from '../../src/payments/facilitator/evm.js';
+import { gasPaid } from '../helpers/evm-gas.js';
 
 const ESCROW_ADDRESS = BATCH_SETTLEMENT_ADDRESS;
 const USDC_ADDRESS = BASE_USDC_ADDRESS as Hex;
@@ -84,14 +85,7 @@ async function world(transferMethod: 'eip3009' | 'permit2' = 'eip3009') {
     /** Transactions the fee payer sent (every transaction of the payment flow). */
     txCount: () => rpc.getTransactionCount({ address: feePayer.address }),
     /** What the fee payer paid in gas for the flow's transactions, from their receipts. */
-    gasPaid: async () => {
-      let wei = 0n;
-      for (const hash of hashes) {
-        const receipt = await rpc.getTransactionReceipt({ hash });
-        wei += receipt.gasUsed * receipt.effectiveGasPrice;
-      }
-      return wei;
-    },
+    gasPaid: () => gasPaid(rpc, hashes),
     /** The payer's one-time USDC approval of Permit2 (what a Permit2 deposit needs). */
     approvePermit2: async () => {
       const hash = await payerWallet.writeContract({ address: USDC_ADDRESS, abi: erc20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS as Hex, maxUint256] });

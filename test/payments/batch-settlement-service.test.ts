@@ -24,6 +24,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { fixtureRegistry } from '../helpers/fixture-endpoints.js';
 import { newEvmPayer, sandboxUsdcBalance } from '../helpers/evm-payer.js';
+import { gasPaid, transactionsSentBy } from '../helpers/evm-gas.js';
 import { suiteService } from '../helpers/service.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
 import { loadConfig } from '../../src/config/index.js';
@@ -72,7 +73,7 @@ describe('batch-settlement through the service', () => {
     const payee = batch.payTo;
     assert.equal(String(batch.extra?.receiverAuthorizer).toLowerCase(), c.facilitator.toLowerCase());
 
-    const before = { payer: await c.usdc(payer.address), payee: await c.usdc(payee), escrow: await c.usdc(BATCH_SETTLEMENT_ADDRESS), txs: await c.txCount(), eth: await c.feePayerEth() };
+    const before = { payer: await c.usdc(payer.address), payee: await c.usdc(payee), escrow: await c.usdc(BATCH_SETTLEMENT_ADDRESS), txs: await c.txCount(), eth: await c.feePayerEth(), block: await c.client.getBlockNumber() };
 
     const first = await call('test-echo', 'first');
     assert.equal(first.status, 200, await first.clone().text());
@@ -133,6 +134,10 @@ describe('batch-settlement through the service', () => {
     assert.equal(await c.usdc(payer.address), before.payer - charged * PRICE, 'the payer paid the successful calls, nothing else');
     assert.equal(await c.usdc(payee), before.payee + charged * PRICE);
     assert.equal(await c.usdc(BATCH_SETTLEMENT_ADDRESS), before.escrow, 'the escrow keeps nothing of the channel');
-    assert.ok((await c.feePayerEth()) < before.eth, 'the fee payer paid the gas');
+    // The fee payer paid exactly the gas of its four transactions (deposit, claim, settle, refund), read from their receipts.
+    const sent = await transactionsSentBy(c.client, c.facilitator, before.block);
+    assert.equal(sent.length, 4, 'deposit, claim, settle, refund');
+    assert.equal(sent[0], deposit.transaction, 'the first is the deposit');
+    assert.equal(await c.feePayerEth(), before.eth - (await gasPaid(c.client, sent)), 'the fee payer paid the gas of the four transactions');
   });
 });
