@@ -15,7 +15,9 @@ import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER, paymentIdentifie
 import { bazaarOutput } from '../docs/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
-import { UptoAwareHttpResourceServer, uptoOptions } from './upto.js';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
+import { SettleableOptionsHttpResourceServer } from './offered-schemes.js';
+import { UPTO, uptoOptions } from './upto.js';
 import type { BatchSettlement } from './batch-settlement/server.js';
 
 export interface PayTo {
@@ -88,6 +90,6 @@ export function createHttpResourceServer(
   for (const endpoint of registry.list) {
     if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl, batch);
   }
-  // Offers upto only where the facilitator settles it (learned at initialisation).
-  return new UptoAwareHttpResourceServer(server, routes);
+  // Offers upto and batch-settlement only where the facilitator settles them (learned at initialisation).
+  return new SettleableOptionsHttpResourceServer(server, routes, [UPTO, BATCH_SETTLEMENT_SCHEME]);
 }

@@ -4,7 +4,7 @@
  *
  * `upto` is offered beside `exact`, never instead of it, and only where the facilitator settles it: a route's
  * `upto` options are dropped at initialisation on every network the facilitator does not list `upto` for
- * (`/supported`), so a remote facilitator without it, or a chain without Permit2 and the x402 upto proxy, keeps
+ * (`/supported`; src/payments/offered-schemes.ts), so a remote facilitator without it, or a chain without Permit2 and the x402 upto proxy, keeps
  * the challenge exactly as before.
  *
  * Networks: Base (`eip155:8453`; Permit2 `PermitWitnessTransferFrom` with the x402UptoPermit2Proxy as spender,
@@ -12,19 +12,17 @@
  * @x402/svm is an escrow in the payment-channels program, which opens the channel with the maximum on chain
  * *before* the handler runs (a transaction even for an answer that then fails) — docs/payments.md "upto".
  */
-import { x402HTTPResourceServer, type RouteConfig } from '@x402/core/server';
 import type { HandlerResult } from '../registry/types.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { BASE_MAINNET } from '../config/index.js';
 import type { VerifiedPayment } from './gate.js';
 import { networkById } from './networks.js';
+import type { PaymentOption } from './offered-schemes.js';
 
 export const UPTO = 'upto';
 
 /** The networks whose `upto` option a paid route may carry (each kept only if the facilitator supports it there). */
 export const UPTO_NETWORKS: readonly string[] = [BASE_MAINNET];
-
-type PaymentOption = Exclude<RouteConfig['accepts'], readonly unknown[]>;
 
 /** The endpoint's `upto` options (none without an upto pricing rule): the price is the maximum the payer authorises. */
 export function uptoOptions(endpoint: RegisteredEndpoint, payTo: (network: string) => string, maxTimeoutSeconds: number): PaymentOption[] {
@@ -38,31 +36,6 @@ export function uptoOptions(endpoint: RegisteredEndpoint, payTo: (network: strin
     price: { amount, asset: networkById(network)!.asset },
     maxTimeoutSeconds,
   }));
-}
-
-/** Drops every `upto` option on a network `supported` says the facilitator does not settle `upto` on. */
-export function dropUnsupportedUpto(routes: Record<string, RouteConfig>, supported: (network: string) => boolean): void {
-  for (const config of Object.values(routes)) {
-    const accepts = Array.isArray(config.accepts) ? config.accepts : [config.accepts];
-    config.accepts = accepts.filter((o: PaymentOption) => o.scheme !== UPTO || supported(String(o.network)));
-  }
-}
-
-/**
- * The library's HTTP resource server, whose initialisation first learns what the facilitator supports and drops
- * the `upto` options it cannot settle, then validates the routes as the library does (which would otherwise
- * refuse to start with a route naming a kind the facilitator lacks).
- */
-export class UptoAwareHttpResourceServer extends x402HTTPResourceServer {
-  constructor(server: ConstructorParameters<typeof x402HTTPResourceServer>[0], private readonly ownRoutes: Record<string, RouteConfig>) {
-    super(server, ownRoutes);
-  }
-
-  override async initialize(): Promise<void> {
-    await this.server.initialize();
-    dropUnsupportedUpto(this.ownRoutes, (network) => this.server.getSupportedKind(2, network as `${string}:${string}`, UPTO) !== undefined);
-    await super.initialize();
-  }
 }
 
 /**

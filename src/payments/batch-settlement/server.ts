@@ -9,12 +9,12 @@
  * (`handler_failed`), which drops the reservation, so the next voucher of the channel signs the same cumulative
  * amount again and nothing of the failed call is ever claimed.
  */
-import type { RouteConfig } from '@x402/core/server';
 import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
 import { BASE_MAINNET } from '../../config/index.js';
 import type { RegisteredEndpoint } from '../../registry/index.js';
 import { networkById } from '../networks.js';
+import type { PaymentOption } from '../offered-schemes.js';
 import { SwitchableChannelStorage } from './channel-storage.js';
 import { installFastVoucherVerify } from './fast-voucher.js';
 import type { BatchSettlementReceipts } from './receipts.js';
@@ -42,8 +42,6 @@ export function suggestedDeposit(priceAtomic: bigint): bigint {
   const target = thousand < cap ? thousand : cap;
   return target > floor ? target : floor;
 }
-
-type PaymentOption = Exclude<RouteConfig['accepts'], readonly unknown[]>;
 
 export interface BatchSettlement {
   scheme: BatchSettlementEvmScheme;
@@ -79,12 +77,4 @@ export function createBatchSettlement(payToBase: string, receipts?: BatchSettlem
       });
     },
   };
-}
-
-/** Drops every `batch-settlement` option on a network `supported` says the facilitator does not settle it on. */
-export function dropUnsupportedBatchSettlement(routes: Record<string, RouteConfig>, supported: (network: string) => boolean): void {
-  for (const config of Object.values(routes)) {
-    const accepts = Array.isArray(config.accepts) ? config.accepts : [config.accepts];
-    config.accepts = accepts.filter((o: PaymentOption) => o.scheme !== BATCH_SETTLEMENT_SCHEME || supported(String(o.network)));
-  }
 }
