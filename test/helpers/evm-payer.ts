@@ -49,6 +49,13 @@ export async function createV1PaymentPayload(account: LocalAccount, requirements
 
 /** USDC balance via a real eth_call to balanceOf on the sandbox (or any Base RPC). */
 export async function sandboxUsdcBalance(rpcUrl: string, address: Address | string): Promise<bigint> {
-  const client = createPublicClient({ chain: base, transport: http(rpcUrl, { retryCount: 0 }) });
-  return client.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] });
+  return sandboxBaseClient(rpcUrl).readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] });
+}
+
+/**
+ * A public client on the sandbox Base chain (or any Base RPC). No retries: a sandbox that does not answer is a
+ * failure the test should see at once, not after the transport's back-off.
+ */
+export function sandboxBaseClient(rpcUrl: string) {
+  return createPublicClient({ chain: base, transport: http(rpcUrl, { retryCount: 0 }) });
 }

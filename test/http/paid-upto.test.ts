@@ -22,7 +22,7 @@ import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import { UptoEvmScheme } from '@x402/evm/upto/client';
 import {
-  createPublicClient, createWalletClient, erc20Abi, http, maxUint256, type Address, type Hex, type PrivateKeyAccount,
+  createWalletClient, erc20Abi, http, maxUint256, type Address, type Hex, type PrivateKeyAccount,
 } from 'viem';
 import { base } from 'viem/chains';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
@@ -34,7 +34,8 @@ import { PERMIT2_ADDRESS } from '../../src/sandbox/base/index.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
 import { createEvmFacilitator, evmFacilitatorAddress } from '../../src/payments/facilitator/evm.js';
 import { registerEvmUptoScheme } from '../../src/payments/facilitator/evm-upto.js';
-import { BASE_USDC, newEvmPayer, sandboxUsdcBalance } from '../helpers/evm-payer.js';
+import { BASE_USDC, newEvmPayer, sandboxBaseClient, sandboxUsdcBalance } from '../helpers/evm-payer.js';
+import { challengeFor } from '../helpers/money-path.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';
 import { until } from '../helpers/measured.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -61,13 +62,9 @@ const fixtures = [
   }),
 ];
 
-function baseClient(url: string) {
-  return createPublicClient({ chain: base, transport: http(url, { retryCount: 0 }) });
-}
-
 describe('x402 upto on Base (batch-enrich)', () => {
   let service: TestService;
-  let chain: ReturnType<typeof baseClient>;
+  let chain: ReturnType<typeof sandboxBaseClient>;
   let facilitatorAddress: Address;
   let loseNextSettleAnswer = false;
 
@@ -89,17 +86,13 @@ describe('x402 upto on Base (batch-enrich)', () => {
         },
       }),
     });
-    chain = baseClient(service.sandbox!.base.url);
+    chain = sandboxBaseClient(service.sandbox!.base.url);
     const upto = (await challenge('batch-enrich')).accepts.find((a) => a.scheme === 'upto');
     facilitatorAddress = upto?.extra.facilitatorAddress as Address;
   });
   after(() => service.close());
 
-  async function challenge(key: string, body: unknown = {}): Promise<PaymentRequired> {
-    const res = await service.invoke(key, body);
-    assert.equal(res.status, 402);
-    return decodePaymentRequiredHeader(res.headers.get('payment-required')!);
-  }
+  const challenge = (key: string, body: unknown = {}): Promise<PaymentRequired> => challengeFor(service, key, body);
 
   /** A payer that approved Permit2 (once, as any Permit2 user does) and pays with the official upto client only. */
   async function uptoPayer(): Promise<{ account: PrivateKeyAccount; client: x402Client; fetch: typeof fetch }> {

@@ -18,16 +18,17 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, publicActions, type Hex } from 'viem';
+import { createWalletClient, erc20Abi, http, maxUint256, publicActions, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
+import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN, voucherTypes } from '@x402/evm';
 import { BatchSettlementEvmScheme as BatchClient } from '@x402/evm/batch-settlement/client';
 import { BatchSettlementEvmScheme as BatchFacilitator } from '@x402/evm/batch-settlement/facilitator';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { startBaseSandbox, BASE_USDC_ADDRESS, PERMIT2_ADDRESS, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { createEvmFacilitator } from '../../src/payments/facilitator/evm.js';
 import { gasPaid } from '../helpers/evm-gas.js';
+import { sandboxBaseClient } from '../helpers/evm-payer.js';
 
 const ESCROW_ADDRESS = BATCH_SETTLEMENT_ADDRESS;
 const USDC_ADDRESS = BASE_USDC_ADDRESS as Hex;
@@ -63,7 +64,7 @@ async function world(transferMethod: 'eip3009' | 'permit2' = 'eip3009') {
   const clock = { advance: (s: number) => { nowMs += s * 1000; } };
   const sandbox = await startBaseSandbox({ now: () => new Date(nowMs) });
   sandboxes.push(sandbox);
-  const rpc = createPublicClient({ chain: base, transport: http(sandbox.url, { retryCount: 0 }) });
+  const rpc = sandboxBaseClient(sandbox.url);
   const feePayerKey = generatePrivateKey();
   const payer = privateKeyToAccount(generatePrivateKey());
   const feePayer = privateKeyToAccount(feePayerKey);
@@ -240,12 +241,11 @@ test('a timed withdrawal pays the payer only once the withdraw delay has passed 
   const first = await w.pay(true);
   const config = first.scheme.channelConfig;
   const send = (functionName: 'initiateWithdraw' | 'finalizeWithdraw', args: readonly unknown[]) => w.chain.payerSends(functionName, args);
-  const contractConfig = { ...config, withdrawDelay: config.withdrawDelay };
   // The payer may not take back what the receiver can still claim: only the unclaimed escrow.
-  assert.equal(await send('initiateWithdraw', [contractConfig, DEPOSIT + 1n]), 'reverted');
-  assert.equal(await send('initiateWithdraw', [contractConfig, DEPOSIT]), 'success');
+  assert.equal(await send('initiateWithdraw', [config, DEPOSIT + 1n]), 'reverted');
+  assert.equal(await send('initiateWithdraw', [config, DEPOSIT]), 'success');
   w.clock.advance(WITHDRAW_DELAY - 1);
-  assert.equal(await send('finalizeWithdraw', [contractConfig]), 'reverted', 'one second early');
+  assert.equal(await send('finalizeWithdraw', [config]), 'reverted', 'one second early');
   // During the delay the receiver still claims the counted voucher; the withdrawal gets only the rest.
   const claim = await w.facilitator.settle({
     x402Version: 2, accepted: w.requirements,
@@ -253,7 +253,7 @@ test('a timed withdrawal pays the payer only once the withdraw delay has passed 
   } as unknown as PaymentPayload, w.requirements);
   assert.equal(claim.success, true);
   w.clock.advance(1);
-  assert.equal(await send('finalizeWithdraw', [contractConfig]), 'success');
+  assert.equal(await send('finalizeWithdraw', [config]), 'success');
   const end = await w.balances();
   assert.equal(end.payer, before.payer - PRICE, 'the payer got back all but the claimed call');
   assert.equal(end.escrow, before.escrow + PRICE, 'the claimed call waits in the escrow for settle');
@@ -276,8 +276,8 @@ test('forged vouchers, claims above the voucher, and a stale refund nonce revert
   // A voucher signed by someone else than the payer authorizer.
   const stranger = privateKeyToAccount(generatePrivateKey());
   const forged = await stranger.signTypedData({
-    domain: { name: 'x402 Batch Settlement', version: '1', chainId: 8453, verifyingContract: ESCROW_ADDRESS },
-    types: { Voucher: [{ name: 'channelId', type: 'bytes32' }, { name: 'maxClaimableAmount', type: 'uint128' }] },
+    domain: { ...BATCH_SETTLEMENT_DOMAIN, chainId: 8453, verifyingContract: ESCROW_ADDRESS },
+    types: voucherTypes,
     primaryType: 'Voucher',
     message: { channelId: voucher.channelId, maxClaimableAmount: DEPOSIT },
   });

@@ -6,13 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PaymentRequirements } from '@x402/core/types';
+import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN, voucherTypes } from '@x402/evm';
 import { BatchSettlementEvmScheme, InMemoryChannelStorage, type Channel } from '@x402/evm/batch-settlement/server';
 import { hashTypedData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { installFastVoucherVerify, voucherDigest } from '../../src/payments/batch-settlement/fast-voucher.js';
 
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as const;
-const ESCROW = '0x4020074e9dF2ce1deE5A9C1b5c3f541D02a10003';
 const TTL = 5 * 60_000;
 const payer = privateKeyToAccount(generatePrivateKey());
 const stranger = privateKeyToAccount(generatePrivateKey());
@@ -23,7 +23,7 @@ const configTypes = { ChannelConfig: [
   { name: 'payer', type: 'address' }, { name: 'payerAuthorizer', type: 'address' }, { name: 'receiver', type: 'address' },
   { name: 'receiverAuthorizer', type: 'address' }, { name: 'token', type: 'address' }, { name: 'withdrawDelay', type: 'uint40' }, { name: 'salt', type: 'bytes32' },
 ] } as const;
-const domain = { name: 'x402 Batch Settlement', version: '1', chainId: 8453, verifyingContract: ESCROW } as const;
+const domain = { ...BATCH_SETTLEMENT_DOMAIN, chainId: 8453, verifyingContract: BATCH_SETTLEMENT_ADDRESS } as const;
 const channelIdOf = (c: typeof config) => hashTypedData({ domain, types: configTypes, primaryType: 'ChannelConfig', message: c });
 const requirements: PaymentRequirements = {
   scheme: 'batch-settlement', network: 'eip155:8453', amount: '1000', asset: USDC, payTo, maxTimeoutSeconds: 120,
@@ -33,8 +33,7 @@ const requirements: PaymentRequirements = {
 async function voucher(signer: typeof payer, c: typeof config, maxClaimableAmount: bigint) {
   const channelId = channelIdOf(c);
   const signature = await signer.signTypedData({
-    domain, types: { Voucher: [{ name: 'channelId', type: 'bytes32' }, { name: 'maxClaimableAmount', type: 'uint128' }] },
-    primaryType: 'Voucher', message: { channelId, maxClaimableAmount },
+    domain, types: voucherTypes, primaryType: 'Voucher', message: { channelId, maxClaimableAmount },
   });
   return { type: 'voucher', channelConfig: c, voucher: { channelId, maxClaimableAmount: maxClaimableAmount.toString(), signature } };
 }
@@ -84,10 +83,9 @@ test('the fast check answers as the official local check does', async () => {
 });
 
 test('the native voucher digest is viem\'s EIP-712 hash', () => {
-  const types = { Voucher: [{ name: 'channelId', type: 'bytes32' }, { name: 'maxClaimableAmount', type: 'uint128' }] } as const;
   for (const [chainId, amount] of [[8453, 0n], [8453, 4000n], [84532, 123456789n], [8453, (1n << 128n) - 1n]] as const) {
     const channelId = channelIdOf({ ...config, withdrawDelay: 900 + Number(amount % 1000n) });
-    assert.equal(voucherDigest(chainId, channelId, amount), hashTypedData({ domain: { ...domain, chainId }, types, primaryType: 'Voucher', message: { channelId, maxClaimableAmount: amount } }));
+    assert.equal(voucherDigest(chainId, channelId, amount), hashTypedData({ domain: { ...domain, chainId }, types: voucherTypes, primaryType: 'Voucher', message: { channelId, maxClaimableAmount: amount } }));
   }
   assert.throws(() => voucherDigest(8453, `0x${'ab'.repeat(32)}`, 1n << 128n), RangeError);
 });

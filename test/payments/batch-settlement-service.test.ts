@@ -19,26 +19,23 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/client';
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
 import { OFFER_RECEIPT, verifyReceiptSignatureEIP712, type EIP712SignedReceipt } from '@x402/extensions/offer-receipt';
-import { createPublicClient, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { base } from 'viem/chains';
 import { fixtureRegistry } from '../helpers/fixture-endpoints.js';
-import { newEvmPayer, sandboxUsdcBalance } from '../helpers/evm-payer.js';
+import { newEvmPayer, sandboxBaseClient, sandboxUsdcBalance } from '../helpers/evm-payer.js';
+import { PRICE } from '../helpers/money-path.js'; // test-echo's price; test-throws costs the same
 import { gasPaid, transactionsSentBy } from '../helpers/evm-gas.js';
 import { suiteService } from '../helpers/service.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
+import { evmFacilitatorAddress } from '../../src/payments/facilitator/evm.js';
 import { loadConfig } from '../../src/config/index.js';
 import { IDLE_REFUND_MS } from '../../src/jobs/batch-settlement-claims.js';
-
-const PRICE = 2_000n; // test-echo and test-throws: 0.002 USDC
 
 describe('batch-settlement through the service', () => {
   const service = suiteService({ registry: fixtureRegistry() });
 
   function chain() {
     const rpc = service.sandbox!.base.url;
-    const client = createPublicClient({ chain: base, transport: http(rpc, { retryCount: 0 }) });
-    const facilitator = privateKeyToAccount(deriveSandboxIdentities(loadConfig({ DATA_MODE: 'sandbox' }).sandboxSeed).facilitatorEvmKey).address;
+    const client = sandboxBaseClient(rpc);
+    const facilitator = evmFacilitatorAddress(deriveSandboxIdentities(loadConfig({ DATA_MODE: 'sandbox' }).sandboxSeed).facilitatorEvmKey);
     return {
       client,
       usdc: (who: string) => sandboxUsdcBalance(rpc, who),
