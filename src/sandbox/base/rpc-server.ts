@@ -4,8 +4,8 @@
  * writeContract (chainId, nonce, block + fee queries, gas estimation, raw tx) / receipt polling.
  *
  * The sandbox keeps no historical state, so block-tag parameters of state reads are accepted and
- * ignored: every read sees the latest state. An account's first eth_getBalance read funds it with ETH
- * (first sight, src/sandbox/base/evm.ts).
+ * ignored: every read sees the latest state. An account's first eth_getBalance read funds it with ETH and
+ * USDC (first sight, src/sandbox/base/evm.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getAddress, isAddress, isHex, numberToHex, type Address, type Hex } from 'viem';

@@ -34,6 +34,11 @@ export class LayeredState implements StateManagerInterface {
   /** layers[0] is the committed state; checkpoints stack above it. */
   private readonly layers: Layer[] = [emptyLayer()];
   private readonly originals = new Map<string, Uint8Array>();
+  /**
+   * Every address a slot was ever written for, in any layer (kept across reverts, so a superset): lets
+   * {@link clearStorage} skip its scan of all storage for an address that never had any.
+   */
+  private readonly addressesWithStorage = new Set<string>();
 
   /** Storage values as they were when the current transaction first read them (EIP-2200 gas). */
   readonly originalStorageCache = {
@@ -115,11 +120,16 @@ export class LayeredState implements StateManagerInterface {
   }
 
   async putStorage(address: VmAddress, key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.addressesWithStorage.add(address.toString());
     this.top.storage.set(storageKey(address.toString(), bytesToHex(key)), value);
   }
 
-  /** Every slot of `address` reads empty from here on (contract creation over an old address; rare). */
+  /**
+   * Every slot of `address` reads empty from here on. The EVM calls this on every contract creation (for the new
+   * contract's address, which almost never has storage yet), so an address that never had a slot returns at once.
+   */
   async clearStorage(address: VmAddress): Promise<void> {
+    if (!this.addressesWithStorage.has(address.toString())) return;
     const prefix = `${address.toString()}_`;
     for (const layer of this.layers) {
       for (const key of layer.storage.keys()) if (key.startsWith(prefix)) this.top.storage.set(key, EMPTY);
@@ -156,6 +166,7 @@ export class LayeredState implements StateManagerInterface {
       for (const [k, v] of layer.code) base.code.set(k, v);
       for (const [k, v] of layer.storage) base.storage.set(k, v);
     }
+    for (const address of this.addressesWithStorage) copy.addressesWithStorage.add(address);
     return copy;
   }
 

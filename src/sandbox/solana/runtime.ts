@@ -125,7 +125,7 @@ function outcome(meta: TransactionMetadata, err: TransactionError | null): Runti
 }
 
 /**
- * The fee in the runtime's transaction metadata. LiteSVM 1.5's binding has no accessor for it, but its
+ * The fee in the runtime's transaction metadata. LiteSVM 1.4.1's binding has no accessor for it, but its
  * description (Rust `Debug`) ends with it: `TransactionMetadata(TransactionMetadata { …, fee: 10618 })`.
  */
 function feeOf(meta: TransactionMetadata): bigint {
