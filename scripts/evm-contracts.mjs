@@ -217,6 +217,9 @@ function main() {
   const ourSources = ourFiles.map((f) => relative(ROOT, f).split(sep).join('/'));
   const contracts = {};
   for (const group of groups(ourSources)) Object.assign(contracts, compile(solc, group, sourceTree));
+  // The extracted sources served only this compilation (the cache check above hashes the pinned specs, not
+  // the tree, and a rebuild extracts them again); left behind they would ship in the image.
+  rmSync(sourceTree, { recursive: true, force: true });
   const tmp = `${ARTIFACTS}.tmp`;
   writeFileSync(tmp, JSON.stringify({ inputHash: hash, solcVersion: solc.version(), contracts }));
   renameSync(tmp, ARTIFACTS);
