@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { keccak256Hex } from './keccak256.js';
 import { getAddress, hexToBigInt, hexToBytes, hexToNumber, isHex, recoverAddress, size, toHex, type Address, type ByteArray, type Hex, type Signature } from 'viem';
 
-export interface NativeSecp256k1 {
+interface NativeSecp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
   ecdsaSign(msg32: Uint8Array, seckey: Uint8Array): { signature: Uint8Array; recid: number };
 }

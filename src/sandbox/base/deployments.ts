@@ -24,7 +24,7 @@ export const UPTO_PERMIT2_PROXY_ADDRESS = x402UptoPermit2ProxyAddress as Address
  * FiatToken v2.2 implementation behind the proxy. Any address works (callers only talk to the proxy); this one is
  * the sandbox's own, not Base's.
  */
-export const USDC_IMPLEMENTATION_ADDRESS: Address = '0x000000000000000000000000000000000f1a7022';
+const USDC_IMPLEMENTATION_ADDRESS: Address = '0x000000000000000000000000000000000f1a7022';
 
 /** FiatToken v2.2 links Circle's SignatureChecker as an external library; the sandbox's own address for it. */
 const SIGNATURE_CHECKER_ADDRESS: Address = '0x000000000000000000000000000000000f1a7051';
@@ -54,7 +54,7 @@ export interface GenesisContract {
 }
 
 /** In deployment order: a library comes before the contracts linking it (by artifact name, from this list). */
-export const GENESIS_CONTRACTS: readonly GenesisContract[] = [
+const GENESIS_CONTRACTS: readonly GenesisContract[] = [
   { address: SIGNATURE_CHECKER_ADDRESS, artifact: 'usdc/util/SignatureChecker.sol:SignatureChecker' },
   { address: USDC_IMPLEMENTATION_ADDRESS, artifact: USDC_IMPLEMENTATION_ARTIFACT },
   {

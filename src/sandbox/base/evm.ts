@@ -33,9 +33,9 @@ export const BASE_FEE_PER_GAS = 1_000_000n;
 export const PRIORITY_FEE_PER_GAS = 1_000_000n;
 export const BLOCK_GAS_LIMIT = 150_000_000n;
 /** The sequencer fee vault as coinbase, as on Base. */
-export const COINBASE: Address = '0x4200000000000000000000000000000000000011';
+const COINBASE: Address = '0x4200000000000000000000000000000000000011';
 /** ETH an account without any is given on first sight: ample for gas at Base fees. */
-export const NATIVE_FUND_AMOUNT = 10n ** 21n; // 1000 ETH
+const NATIVE_FUND_AMOUNT = 10n ** 21n; // 1000 ETH
 /** Addresses up to here are the zero address and precompiles (0x01…0x11, P-256 at 0x100). */
 const LAST_RESERVED_ADDRESS = 0x1ffn;
 /** Gas an eth_call may use (geth's default RPC gas cap is 50M). */
@@ -305,7 +305,7 @@ function revertOf(data: Hex): Revert {
   return new Revert('', data);
 }
 
-export function vmAddress(address: Address): VmAddress {
+function vmAddress(address: Address): VmAddress {
   return createAddressFromString(address);
 }
 

@@ -72,7 +72,7 @@ function decode(encoded: string, encoding: string): DecodedTransaction {
   }
 }
 
-export function invalidTransaction(): RpcError {
+function invalidTransaction(): RpcError {
   return new RpcError(-32602, 'invalid transaction: failed to deserialize solana_transaction::versioned::VersionedTransaction');
 }
 
