@@ -146,6 +146,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     let sandbox: RunningService['sandbox'];
     let facilitator: FacilitatorClient;
     let payTo: PayTo;
+    // The in-process facilitator's EVM key, when there is one (absent with a remote facilitator): batch-settlement
+    // is offered only then, its receipts signed with this key (the channels' receiver authorizer).
+    let localFacilitatorEvmKey: Hex | undefined;
     if (config.dataMode === 'sandbox') {
       let solana: SolanaChainHandle;
       let base: BaseChainHandle;
@@ -170,9 +173,10 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       sandbox = { solana, base };
       const ids = deriveSandboxIdentities(config.sandboxSeed);
       payTo = { solana: config.payToSolana ?? ids.payToSolana, base: config.payToBase ?? ids.payToBase };
+      localFacilitatorEvmKey = ids.facilitatorEvmKey;
       facilitator = await createLocalFacilitatorClient({
         solanaRpcUrl: solana.url, solanaWsUrl: solana.wsUrl, baseRpcUrl: base.url,
-        evmPrivateKey: ids.facilitatorEvmKey, svmSecretKey: ids.facilitatorSvmSeed,
+        evmPrivateKey: localFacilitatorEvmKey, svmSecretKey: ids.facilitatorSvmSeed,
         ...(overrides.facilitatorConfirmation ? { confirmation: overrides.facilitatorConfirmation } : {}),
       });
     } else {
@@ -184,9 +188,10 @@ export async function startService(config: Config, overrides: ServiceOverrides =
         if (!config.solanaRpcUrl || !config.baseRpcUrl || !config.facilitatorBaseKey || !config.facilitatorSolanaKey) {
           throw new Error('live mode needs FACILITATOR_URL, or SOLANA_RPC_URL + BASE_RPC_URL + FACILITATOR_SOLANA_KEY + FACILITATOR_BASE_KEY');
         }
+        localFacilitatorEvmKey = config.facilitatorBaseKey as Hex;
         facilitator = await createLocalFacilitatorClient({
           solanaRpcUrl: config.solanaRpcUrl, baseRpcUrl: config.baseRpcUrl,
-          evmPrivateKey: config.facilitatorBaseKey as Hex,
+          evmPrivateKey: localFacilitatorEvmKey,
           svmSecretKey: Uint8Array.from(Buffer.from(config.facilitatorSolanaKey, 'hex')),
         });
       }
@@ -229,10 +234,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     // Looks a settlement up on chain when the facilitator's settle throws after a broadcast (docs/payments.md).
     const settlementLookup = await createServiceSettlementLookup(config, sandbox);
     // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).
-    // Its receipts are signed with the in-process facilitator's key (the channels' receiver authorizer).
-    const localEvmKey = config.dataMode === 'sandbox' ? deriveSandboxIdentities(config.sandboxSeed).facilitatorEvmKey
-      : config.facilitatorUrl ? undefined : config.facilitatorBaseKey as Hex;
-    const batch = localEvmKey ? createBatchSettlement(payTo.base, createBatchSettlementReceipts(localEvmKey)) : undefined;
+    const batch = localFacilitatorEvmKey ? createBatchSettlement(payTo.base, createBatchSettlementReceipts(localFacilitatorEvmKey)) : undefined;
     const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch), facilitator, settlementLookup);
     await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
