@@ -5,7 +5,7 @@
  * 1. Claim: every channel whose counted charge is above what is claimed on chain goes into one `claimWithSignature`
  *    transaction per 100 channels (the official channel manager). Only the counted charge is claimed — a failed
  *    call's voucher reserved its price but never committed it (src/payments/batch-settlement/server.ts).
- * 2. Refund: a channel with no paid call for IDLE_REFUND_MS (on the job's clock) and unclaimed escrow left gets it
+ * 2. Refund: a channel with no paid call for IDLE_REFUND_MS and unclaimed escrow left gets it
  *    back by a cooperative refund (its outstanding charge is claimed in the same transaction), then is forgotten.
  * 3. Settle: when anything was claimed, one `settle` transfers it all from the escrow to the receiver.
  *
@@ -29,7 +29,11 @@ export interface BatchSettlementClaimsOptions {
   idleRefundMs?: number;
 }
 
-/** Idle (no paid call since `idleMs` before `now`), not mid-call, and holding escrow nobody has earned. */
+/**
+ * Idle (no paid call since `idleMs` before `now`), not mid-call, and holding escrow nobody has earned. Idle time is
+ * the job's `now` minus `channel.lastRequestTimestamp`, which the library stamps with its own wall clock
+ * (`Date.now()`) on each paid call, not with the job's clock: under an injected clock the two differ.
+ */
 export function idleRefundable(channel: Channel, now: Date, idleMs: number): boolean {
   if (channel.pendingRequest && channel.pendingRequest.expiresAt > now.getTime()) return false;
   if (BigInt(channel.balance) <= BigInt(channel.chargedCumulativeAmount)) return false;

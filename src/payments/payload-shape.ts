@@ -16,7 +16,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 const EVM_AUTHORIZATION_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
 
-/** Undefined when `schemePayload` has the shape of an exact payment on `network` (v1 name or CAIP-2 id), else why not. */
+/**
+ * Undefined when `schemePayload` has the shape of a payment of `scheme` (`exact`, `upto` or `batch-settlement`) on
+ * `network` (v1 name or CAIP-2 id), else why not.
+ */
 export function schemePayloadProblem(network: string, schemePayload: unknown, scheme = 'exact'): string | undefined {
   if (!isRecord(schemePayload)) return 'the payment payload is not an object';
   if (scheme === 'upto') return uptoPayloadProblem(network, schemePayload);

@@ -26,8 +26,6 @@ export interface BatchSettlementReceipts {
   extension: ResourceServerExtension;
   /** The route's declaration (`{ "offer-receipt": {} }` in the challenge). */
   declaration: Record<string, unknown>;
-  /** Who signs the receipts. */
-  signer: string;
 }
 
 export function createBatchSettlementReceipts(signerKey: Hex): BatchSettlementReceipts {
@@ -55,5 +53,5 @@ export function createBatchSettlementReceipts(signerKey: Hex): BatchSettlementRe
       return enriched?.info ? { info: enriched.info } : undefined;
     },
   };
-  return { extension, declaration: declareOfferReceiptExtension(), signer: account.address };
+  return { extension, declaration: declareOfferReceiptExtension() };
 }

@@ -18,8 +18,6 @@ import type { Address } from 'viem';
 import { EVM_NETWORK_V2, type EvmFacilitator } from './evm.js';
 import { settleReasonMeansNothingMoved, traceSettle } from './settle-outcome.js';
 
-export { PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress };
-
 /**
  * The official scheme, its settle traced like the exact schemes' (settle-outcome.ts): a broadcast whose
  * confirmation stayed unknown answers SETTLEMENT_UNCONFIRMED rather than a reason that reads like a refusal.
