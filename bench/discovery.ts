@@ -13,6 +13,7 @@ import type { HandlerContext } from '../src/registry/types.js';
 import { CAST } from '../src/sandbox/world/index.js';
 import type { RunningService } from '../src/service.js';
 import { benchContext } from './context.js';
+import { percentile } from './percentile.js';
 
 export interface DiscoveryLatencyRow {
   endpoint: string;
@@ -46,7 +47,6 @@ const coldCache: Cache = {
   close: async () => {},
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function measureDiscoveryLatency(service: RunningService): Promise<DiscoveryBenchResult> {
   const registry = buildRegistry();

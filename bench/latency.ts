@@ -15,6 +15,7 @@ import { createMemoryCache } from '../src/cache/memory.js';
 import type { RunningService } from '../src/service.js';
 import { paidFixup, paidOverrides } from '../test/reliability/fuzz-pools.js';
 import { executeWith, sharedRegistry } from './fanout.js';
+import { percentile } from './percentile.js';
 
 export interface LatencyRow {
   endpoint: string;
@@ -38,9 +39,9 @@ export interface LatencyResult {
 
 const SEED = 12;
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round(sorted[i]! * 10) / 10;
+/** A nearest-rank percentile rounded to 0.1 ms. */
+function percentileMs(samples: number[], p: number): number {
+  return Math.round(percentile(samples, p) * 10) / 10;
 }
 
 /** The example, with its subject fields replaced by one fixed sample of the sandbox pools. */
@@ -83,7 +84,7 @@ export async function measureLatency(service: RunningService, callsPerEndpoint =
     }
     samples.sort((a, b) => a - b);
     rows.push({
-      endpoint: key, input, calls: samples.length, p50_ms: percentile(samples, 50), p99_ms: percentile(samples, 99),
+      endpoint: key, input, calls: samples.length, p50_ms: percentileMs(samples, 50), p99_ms: percentileMs(samples, 99),
       max_ms: Math.round(samples.at(-1)! * 10) / 10, errors: errors.length, error_codes: [...new Set(errors)],
     });
   }

@@ -15,17 +15,20 @@
  *   call included) after one run of the claims job; exact over fewer calls, since each waits for a block — its
  *   per-1,000 figure is extrapolated only when the count is exactly one transaction per call (and said so).
  * Plus the free cached call (launchpad-pairs, one at a time) as the reference, and issue 23's two goals.
+ * With `BENCH_SCHEMES_PAYERS=1` every batch-settlement call is on one channel (one deposit, then vouchers): the
+ * one-channel figures (transactions per 1,000 calls of a single payer, the voucher latency on one channel).
  */
 import { pathToFileURL } from 'node:url';
 import { createSolanaRpc } from '@solana/kit';
-import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../src/config/index.js';
+import { evmFacilitatorAddress } from '../src/payments/facilitator/evm.js';
 import { deriveSandboxIdentities } from '../src/payments/sandbox-identities.js';
 import { REALISTIC_BLOCK_MS } from '../src/sandbox/chain-faults.js';
 import type { RunningService } from '../src/service.js';
-import { facilitatorNonce, freeCachedSamples, openBatchChannel, quantile, round, runClaimsJob, sendPaid } from './batch-settlement.js';
+import { facilitatorNonce, freeCachedSamples, openBatchChannel, runClaimsJob, sendPaid } from './batch-settlement.js';
 import { paidRoute, PAID_ENDPOINT, sandboxRpcs } from './paid.js';
 import { fetchChallenge, payeeBalance, presign, type BenchNetwork } from './pay-kit.js';
+import { percentile } from './percentile.js';
 import { startRealisticService } from './realistic-blocks.js';
 
 export interface SchemesOptions {
@@ -74,7 +77,8 @@ export interface SchemesResult {
 
 export const DEFAULT_SCHEMES_OPTIONS: SchemesOptions = { payers: 8, batchCalls: 1000, exactSequentialCalls: 20, exactCallsPerPayer: 4 };
 
-const stats = (ms: number[]) => ({ p50_ms: round(quantile(ms, 0.5)), p99_ms: round(quantile(ms, 0.99)) });
+const round = (ms: number) => Math.round(ms * 100) / 100;
+const stats = (ms: number[]) => ({ p50_ms: round(percentile(ms, 50)), p99_ms: round(percentile(ms, 99)) });
 
 /** Every sequence at once, each one call at a time: all wall times, non-2xx, and the window's seconds. */
 async function sendConcurrently(service: RunningService, sequences: string[][]): Promise<{ ms: number[]; non_2xx: number; elapsed_s: number }> {
@@ -163,14 +167,14 @@ export async function measureSchemes(options: Partial<SchemesOptions> = {}): Pro
   const o = { ...DEFAULT_SCHEMES_OPTIONS, ...options };
   const { service, close } = await startRealisticService();
   try {
-    const facilitator = privateKeyToAccount(deriveSandboxIdentities(loadConfig({ DATA_MODE: 'sandbox' }).sandboxSeed).facilitatorEvmKey).address;
+    const facilitator = evmFacilitatorAddress(deriveSandboxIdentities(loadConfig({ DATA_MODE: 'sandbox' }).sandboxSeed).facilitatorEvmKey);
     // The answer is cached by the first paid call (untimed, uncounted).
     const warm = await presign(await fetchChallenge(paidRoute(service)), 'solana', sandboxRpcs(service), 1);
     if ((await sendPaid(service, warm.headers)).non_2xx) throw new Error('the warm-up paid call failed');
     const rows = [await measureExact(service, 'solana', facilitator, o), await measureExact(service, 'base', facilitator, o), await measureBatch(service, facilitator, o)];
     const free = await freeCachedSamples(service, 500);
     const batch = rows[2]!;
-    const gap = round(batch.latency.p50_ms - quantile(free, 0.5));
+    const gap = round(batch.latency.p50_ms - percentile(free, 50));
     const perThousandBatch = batch.transactions_per_1000_calls ?? (batch.transactions * 1000) / batch.paid_calls;
     return {
       block_ms: { base: REALISTIC_BLOCK_MS.base, solana: REALISTIC_BLOCK_MS.solana }, endpoint: PAID_ENDPOINT, options: o,
