@@ -5,10 +5,7 @@
  * facilitator. Its shape is checked before the facilitator sees it (as payload-shape.ts does for `exact`), and its
  * identity is what Permit2 itself deduplicates on: the owner and the (unordered) nonce.
  */
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../lib/is-record.js';
 
 const DECIMAL = /^\d{1,78}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

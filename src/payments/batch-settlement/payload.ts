@@ -6,10 +6,7 @@
  * through a paid route; idle channels are refunded by the claim job instead (src/jobs/batch-settlement-claims.ts).
  */
 import { randomUUID } from 'node:crypto';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../../lib/is-record.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;

@@ -11,6 +11,7 @@
  */
 import type { Hex } from 'viem';
 import { cachedDomainSeparator, encodeType, isUint256, stringWord, structHash, typedDataDigest, typeHash, uintWord } from '../../lib/eip712-digest.js';
+import { isRecord } from '../../lib/is-record.js';
 
 const RECEIPT_FIELDS = [
   { name: 'version', type: 'uint256' },
@@ -24,9 +25,6 @@ const RECEIPT_TYPEHASH = typeHash(encodeType('Receipt', RECEIPT_FIELDS));
 
 /** The typed data a signer is handed (viem's `signTypedData` parameters, loosely). */
 export interface TypedDataInput { domain?: unknown; types?: unknown; primaryType?: unknown; message?: unknown }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): boolean {
   const own = Object.keys(value);
