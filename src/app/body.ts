@@ -2,7 +2,7 @@
  * Request bodies: flat inputs or `{ "input": { ... } }` (both accepted, DESIGN §2).
  * `format` may sit inside the inputs or beside `input`.
  */
-import { ApiError, type InputIssue } from './errors.js';
+import { ApiError, type InputIssue } from '../errors/api-error.js';
 
 export interface NormalizedBody {
   input: Record<string, unknown>;

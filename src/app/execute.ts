@@ -6,7 +6,7 @@ import type { Cache } from '../cache/types.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerContext, HandlerResult } from '../registry/types.js';
 import { genericBriefing } from './envelope.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/api-error.js';
 
 export interface Execution {
   result: HandlerResult;

@@ -13,7 +13,7 @@ import { buildWellKnownX402 } from '../docs/well-known.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from '../docs/llms.js';
 import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, errorBody } from '../errors/api-error.js';
 import { sourceHealth } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../jobs/launchpad-index.js';

@@ -22,7 +22,7 @@ import type { StoredAnswer } from '../store/types.js';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { Network } from '@x402/core/types';
 import { normalizeBody } from './body.js';
-import { ApiError, errorBody, type InputIssue } from './errors.js';
+import { ApiError, errorBody, type InputIssue } from '../errors/api-error.js';
 import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
 import { cacheKeyFor, execute, peekExecution, type Execution } from './execute.js';
 import type { Recorder } from './recorder.js';

@@ -1,7 +1,7 @@
 /** Per-client-IP limits of the free routes (the demo has its own hourly limit in free-routes.ts). */
 import type { FastifyRequest } from 'fastify';
 import type { RateDecision, RateLimiter } from '../cache/types.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * The client IP a limit counts against: the socket's peer, or the `X-Forwarded-For` entry just past the

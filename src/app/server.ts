@@ -17,7 +17,7 @@ import type { EntityDirectory } from '../analytics/entities.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { CardGate } from '../payments/card/index.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, errorBody } from '../errors/api-error.js';
 import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';

@@ -19,7 +19,7 @@
  * Imports the sandbox: like src/service.ts, this is start-up wiring, never reached by endpoint code.
  */
 import { createEntityDirectory } from '../analytics/entities.js';
-import { ApiError } from '../app/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { utcDay } from '../app/recorder.js';
 import { addDays } from '../endpoints/history-alerts/shared/history.js';
 import { buildRegistry } from '../registry/index.js';

@@ -3,7 +3,7 @@
  * generated from the registry: how to call and pay, units, error codes, and every endpoint with its
  * price, inputs table and a curl example. Every registry-derived text goes through `escapeHtml`.
  */
-import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { CAST } from '../sandbox/world/cast.js';

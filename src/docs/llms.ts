@@ -2,7 +2,7 @@
  * `/llms.txt` (concise index, llmstxt.org layout) and `/llms-full.txt` (the same plus every endpoint's
  * inputs with bounds and defaults, and an example body), generated from the registry.
  */
-import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { inputRows, requirementText } from './input-table.js';

@@ -8,7 +8,7 @@
  * clients read an `apiKey` scheme as "needs an API key". Free operations have `security: []`.
  */
 import { exampleResponse } from './output-example.js';
-import { ERROR_CODES, type ErrorCode } from '../app/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import { USDC_DECIMALS, type Registry, type RegisteredEndpoint } from '../registry/index.js';
 import { FAMILY_TITLES, type Family } from '../registry/types.js';

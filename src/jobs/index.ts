@@ -5,7 +5,7 @@
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
 import type { EntityDirectory } from '../analytics/entities.js';
-import { ApiError } from '../app/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Config } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';

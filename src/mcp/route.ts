@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../app/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { SERVICE_VERSION } from '../config/index.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
 import type { Registry } from '../registry/index.js';

@@ -4,7 +4,7 @@
  * agent needs to decide before paying: the price, how to pay, every endpoint's price, and any
  * problems with the input it sent (so it never pays for a call that would be refused).
  */
-import type { InputIssue, ErrorCode } from '../app/errors.js';
+import type { InputIssue, ErrorCode } from '../errors/api-error.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { Challenge } from './gate.js';
 import { PAYMENT_NETWORKS } from './networks.js';

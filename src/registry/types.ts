@@ -5,7 +5,7 @@
  */
 import type { Timers } from '../lib/timers.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import type { InputIssue } from '../app/errors.js';
+import type { InputIssue } from '../errors/api-error.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import type { Sources } from '../sources/index.js';
 import { withSkippedCaveats } from '../sources/errors.js';

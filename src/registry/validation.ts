@@ -3,7 +3,7 @@
  * Defaults are applied here, so handlers always see complete inputs.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { InputIssue } from '../app/errors.js';
+import type { InputIssue } from '../errors/api-error.js';
 import { isUtcTimestamp } from './timestamp.js';
 
 export function createAjv(): Ajv {

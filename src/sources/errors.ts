@@ -3,7 +3,7 @@
  * failed *optional* leg into a `leg_degraded` caveat. Messages never carry URLs with keys or upstream bodies.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ApiError } from '../app/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Caveat } from '../registry/types.js';
 
 export type LegName =

@@ -13,7 +13,7 @@ import { buildRegistry } from '../../src/registry/index.js';
 import { createAjv } from '../../src/registry/validation.js';
 import type { EndpointDefinition } from '../../src/registry/types.js';
 import { PAYMENT_NETWORKS } from '../../src/payments/networks.js';
-import { ERROR_CODES } from '../../src/app/errors.js';
+import { ERROR_CODES } from '../../src/errors/api-error.js';
 import { buildOpenApi } from '../../src/docs/openapi.js';
 import { buildWellKnownX402 } from '../../src/docs/well-known.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from '../../src/docs/llms.js';

@@ -4,7 +4,7 @@
  * upstream failure) before the data families land.
  */
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildRegistry } from '../../src/registry/index.js';
 import { defineEndpoint } from '../../src/registry/types.js';

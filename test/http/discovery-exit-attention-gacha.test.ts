@@ -21,7 +21,7 @@ import type { HandlerContext } from '../../src/registry/types.js';
 import { CardPackClient } from '../../src/sources/card-packs.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { ManualTimers } from '../../src/lib/timers.js';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { startScriptedServer } from '../helpers/scripted-server.js';
 import { paidCall, type PaidCall } from '../helpers/paid-answers.js';
 import { newPayer, paidInvoke } from '../helpers/payers.js';

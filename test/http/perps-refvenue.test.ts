@@ -9,7 +9,7 @@ import { ManualTimers } from '../../src/lib/timers.js';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFVENUE_CAST as R, createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { RefVenueCSource } from '../../src/sources/perps/types.js';
 import { smartMoneyAnswer } from '../../src/endpoints/perps/shared/refvenue-smart-money.js';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalizeBody } from '../../src/app/body.js';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 
 test('flat and wrapped bodies normalize to the same input; format may sit beside input', () => {
   assert.deepEqual(normalizeBody({ address: 'a', format: 'llm' }).input, { address: 'a', format: 'llm' });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { riskOfLightAnswer } from '../../src/endpoints/discovery/shared/launch-risk.js';
 import { newTokensAnswer } from '../../src/endpoints/discovery/shared/new-tokens.js';
 import type { CallResult, HandlerContext } from '../../src/registry/types.js';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ERROR_CODES } from '../../src/app/errors.js';
+import { ERROR_CODES } from '../../src/errors/api-error.js';
 
 test('docs/errors.md lists every error code with its status', () => {
   const page = readFileSync('docs/errors.md', 'utf8');

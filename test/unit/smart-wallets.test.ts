@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { USDC_MINT } from '../../src/analytics/copy-trade-valuation.js';
-import { ApiError } from '../../src/app/errors.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from '../../src/endpoints/discovery/shared/smart-money-seed.js';
 import { readSmartWallets, smartMoneySeed, walletStatus } from '../../src/endpoints/discovery/shared/smart-wallets.js';
 import type { WalletTrades } from '../../src/endpoints/intelligence/shared/copy-trade-pipeline.js';

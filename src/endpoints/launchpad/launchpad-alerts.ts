@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { Address, Timestamp, withDefault } from '../../registry/fields.js';
-import { ApiError } from '../../app/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { DailyPoint } from '../../analytics/launchpad/types.js';
 import { clampSince, coinSummary, launchpadAlerts, type LaunchpadEvent } from '../../analytics/launchpad/alerts.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, STALE_AFTER_HOURS_DEFAULT } from '../../analytics/launchpad/thresholds.js';

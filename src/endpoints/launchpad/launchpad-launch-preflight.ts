@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../registry/types.js';
 import { StringEnum } from '../../registry/fields.js';
-import { ApiError } from '../../app/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import {
   checkLaunch,
   decodeLaunchTransaction,

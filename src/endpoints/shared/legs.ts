@@ -3,7 +3,7 @@
  * the sum), each failure kept as a value so the endpoint decides per leg whether it degrades to a
  * caveat (composite fields) or fails the call (a required single source → 502/504, never charged).
  */
-import { ApiError } from '../../app/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { Caveat } from '../../registry/types.js';
 import { SourceError, toApiError } from '../../sources/errors.js';
 

@@ -8,7 +8,7 @@
  *  - the service's prior reading (observation log `token_market`, shared with trenches-check).
  * Then the pure analytics (exitSignal) decide, and this call's reading is logged for the next one.
  */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { exitSignal, type ExitResult } from '../../../analytics/discovery/exit-signal.js';
 import { runnerStage } from '../../../analytics/discovery/runner-stage.js';
 import {

@@ -13,7 +13,7 @@
  * Machines skipped as malformed are listed in `skipped_machines` and counted in an `items_skipped` caveat
  * (leg `card_packs`): the answer is built from the rest of the list.
  */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import {
   BUYBACK_CAP_USD_PER_CARD, BUYBACK_STATED_MAX_PCT, BUYBACK_STATED_MIN_PCT, EV_GAP_FLAG_ABOVE_PCT, MARKETPLACE_FEE_RATE,
   scanPackMachines, type ExitStrategy, type FranchiseFilter, type PackScan,

@@ -9,7 +9,7 @@
  */
 import type { PriorReading } from '../../../analytics/discovery/types.js';
 import { REPEAT_SPACING_MS } from '../../../analytics/alerts.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { asNumber as num, asObject } from '../../../lib/read.js';
 import type { ObservationRecord } from '../../../store/types.js';

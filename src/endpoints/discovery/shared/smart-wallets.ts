@@ -28,7 +28,7 @@ import { MIN_CLOSED_TRADES } from '../../../analytics/copy-trade.js';
 import { quoteKindOf, solPricedTimestamps, type WalletSwap } from '../../../analytics/copy-trade-valuation.js';
 import { round4 } from '../../../analytics/round.js';
 import { ACCUMULATION_DUST } from '../../../analytics/smart-accumulation.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import { gatherLegs, optional } from '../../shared/legs.js';

@@ -13,7 +13,7 @@
  * price), so a repeat ≥ 5 minutes later unlocks the liquidity and holder deltas.
  */
 import { REPEAT_SPACING_MINUTES } from '../../../analytics/discovery/thresholds.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { toApiError } from '../../../sources/errors.js';
 import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';

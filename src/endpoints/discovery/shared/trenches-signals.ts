@@ -22,7 +22,7 @@ import { rankEntities, windowBounds, type WindowBounds } from '../../../analytic
 import type { AttentionReading } from '../../../analytics/discovery/confluence.js';
 import { ATTENTION_MIN_STREAM_CALLS, ATTENTION_MIN_STREAM_TOKENS, ATTENTION_WINDOW_HOURS, SMART_MONEY_WINDOW_HOURS } from '../../../analytics/discovery/thresholds.js';
 import { attentionSampleSufficient, type SmartBuy, type SmartMoneySignal } from '../../../analytics/discovery/trenches.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
 import {

@@ -10,7 +10,7 @@ import {
   type Alert, type AlertCriteria, type KeyedMove, type Observation, type TokenObservationData, type WalletObservationData, type WhaleFlows,
 } from '../../../analytics/alerts.js';
 import { perpsWalletAlerts, type PerpAlertCriteria } from '../../../analytics/perps/alerts.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import type { ObservationRecord, SnapshotSubjectType } from '../../../store/types.js';

@@ -3,7 +3,7 @@
  * itself is a caller mistake, refused as invalid_input before anything is charged (batch-enrich instead
  * answers duplicates once: a long list with a repeat is ordinary there).
  */
-import type { InputIssue } from '../../../app/errors.js';
+import type { InputIssue } from '../../../errors/api-error.js';
 
 export function duplicateIssues(addresses: readonly string[], path: string, what: string): InputIssue[] {
   const first = new Map<string, number>();

@@ -6,7 +6,7 @@
  * upstream_unavailable, upstream_timeout, internal), minus the "You were not charged" sentence: inside a
  * call that succeeds, that sentence would be false.
  */
-import { ApiError, ERROR_CODES, type ErrorCode } from '../../../app/errors.js';
+import { ApiError, ERROR_CODES, type ErrorCode } from '../../../errors/api-error.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import type { JobOutcome } from './bounded-run.js';
 

@@ -11,7 +11,7 @@
  *  - anything else is invalid input — nothing is sent upstream, and the caller is not charged.
  */
 import { isAddress } from '@solana/kit';
-import type { InputIssue } from '../../../app/errors.js';
+import type { InputIssue } from '../../../errors/api-error.js';
 import { isValidSlug } from '../../../sources/defillama.js';
 
 export interface DirectoryProtocol {

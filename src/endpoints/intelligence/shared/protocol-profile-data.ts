@@ -12,7 +12,7 @@
  */
 import { automationShare, activityMetrics } from '../../../analytics/protocol-activity.js';
 import { protocolHealth, tvlChanges } from '../../../analytics/protocol-health.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { solanaPoolsOf } from '../../../sources/defillama.js';
 import { toApiError } from '../../../sources/errors.js';

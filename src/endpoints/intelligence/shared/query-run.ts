@@ -10,7 +10,7 @@
  */
 import { legTreatment, shapeLeg, type LegPreview, type ShapedLeg } from '../../../analytics/query/preview.js';
 import { routeQuestion, type PlannedCall, type Route } from '../../../analytics/query/router.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, CallResult, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { readMint } from '../../../sources/solana-rpc.js';
 import { toApiError, SourceError } from '../../../sources/errors.js';

@@ -6,7 +6,7 @@
  * whale's flow at the very price due-diligence and enrich-token-full show for the token; unknown → every
  * ordinary top holder is watched, with a caveat.
  */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { medianPrice } from '../../../analytics/token-price.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { bestPair } from '../../../sources/dexscreener.js';

@@ -5,7 +5,7 @@
  * answers. An unknown mint is a 404, not charged.
  */
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import type { DailyPoint, RewardCoin } from '../../../analytics/launchpad/types.js';
 import { readCoinLive, type IndexedCoin, type LaunchpadSources } from '../../../jobs/launchpad-coins.js';
 import { indexedCoin, launchpadIndexState } from '../../../jobs/launchpad-index.js';

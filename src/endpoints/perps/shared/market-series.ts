@@ -11,7 +11,7 @@
  *   the last stored day with a `leg_degraded` caveat (the answer goes on without today); with no stored
  *   day either, the call fails like perps-market-structure would (502/504, never charged).
  */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { utcDay } from '../../../app/recorder.js';
 import type { TrendMarketPoint } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';

@@ -5,7 +5,7 @@
  * when no leg can say anything about the mint does the call fail (502/504) — or 404 when every leg
  * that answered says there is no such mint.
  */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { holderConcentration, supplyShortfall, type ConcentrationResult } from '../../../analytics/concentration.js';
 import { slippageTable } from '../../../analytics/slippage.js';
 import { medianPrice } from '../../../analytics/token-price.js';

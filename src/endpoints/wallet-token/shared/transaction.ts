@@ -1,5 +1,5 @@
 /** Transaction parse, shared by `parse-transaction`: one source (the enhanced-transaction provider). */
-import { ApiError } from '../../../app/errors.js';
+import { ApiError } from '../../../errors/api-error.js';
 import { parseTransaction } from '../../../analytics/transaction-parse.js';
 import type { TransactionInput } from '../../../analytics/types.js';
 import type { HandlerContext, HandlerResult } from '../../../registry/types.js';
