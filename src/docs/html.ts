@@ -9,8 +9,9 @@ import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { CAST } from '../sandbox/world/cast.js';
 import { JUP_MINT } from '../sandbox/world/entities.js';
 import { inputRows, requirementText } from './input-table.js';
-import { exampleResponse } from './output-example.js';
-import { baseUrl, endpointUrl, groupByFamily, plainSchema, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
+import { exampleResponse } from '../registry/output-example.js';
+import { plainSchema } from '../lib/plain-schema.js';
+import { baseUrl, endpointUrl, groupByFamily, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -6,7 +6,8 @@ import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { inputRows, requirementText } from './input-table.js';
-import { baseUrl, endpointUrl, groupByFamily, plainSchema, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
+import { plainSchema } from '../lib/plain-schema.js';
+import { baseUrl, endpointUrl, groupByFamily, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
 
 /** Keeps a one-line text on one line (summaries end up in markdown list items). */
 function oneLine(text: string): string {

@@ -7,14 +7,15 @@
  * payment is not modelled as a security scheme: x402 is a per-call payment, not a credential, and agent
  * clients read an `apiKey` scheme as "needs an API key". Free operations have `security: []`.
  */
-import { exampleResponse } from './output-example.js';
+import { exampleResponse } from '../registry/output-example.js';
 import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import { USDC_DECIMALS, type Registry, type RegisteredEndpoint } from '../registry/index.js';
 import { FAMILY_TITLES, type Family } from '../registry/types.js';
 import { FORMATS } from '../registry/fields.js';
 import { JUP_MINT } from '../sandbox/world/entities.js';
-import { baseUrl, plainSchema, SERVICE_NAME, SERVICE_SUMMARY, type SiteInfo } from './site.js';
+import { plainSchema } from '../lib/plain-schema.js';
+import { baseUrl, SERVICE_NAME, SERVICE_SUMMARY, type SiteInfo } from './site.js';
 
 type Json = Record<string, unknown>;
 

@@ -54,11 +54,6 @@ export function groupByFamily(registry: Registry): FamilyGroup[] {
   return groups;
 }
 
-/** A schema without TypeBox's symbol keys (`[Kind]`, `[OptionalKind]`): plain JSON. */
-export function plainSchema<T>(schema: T): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
-}
-
 /** The DESIGN §3 units conventions, written once for /docs and llms-full.txt. */
 export const UNITS_CONVENTIONS: readonly string[] = [
   '`*_pct` fields are percentages from 0 to 100.',

@@ -12,7 +12,7 @@ import { ExactSvmScheme } from '@x402/svm/exact/server';
 import { UptoEvmScheme } from '@x402/evm/upto/server';
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from '@x402/extensions/bazaar';
 import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER, paymentIdentifierResourceServerExtension } from '@x402/extensions/payment-identifier';
-import { bazaarOutput } from '../docs/output-example.js';
+import { bazaarOutput } from '../registry/output-example.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { PAYMENT_NETWORKS } from './networks.js';
 import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';

@@ -6,8 +6,8 @@
  * so it validates against the schema it came from (test/docs/output-example.test.ts checks all 48).
  * Also the compacted output schema the Bazaar extension carries, sized to keep the 402 header small.
  */
-import type { RegisteredEndpoint } from '../registry/index.js';
-import { plainSchema } from './site.js';
+import type { RegisteredEndpoint } from './index.js';
+import { plainSchema } from '../lib/plain-schema.js';
 
 type Json = Record<string, unknown>;
 
