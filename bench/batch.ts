@@ -12,7 +12,7 @@
  */
 import { benchContext } from './context.js';
 import { BATCH_CONCURRENCY } from '../src/endpoints/intelligence/shared/batch.js';
-import { buildRegistry } from '../src/registry/index.js';
+import { buildServiceRegistry } from '../src/endpoints/index.js';
 import { loadConfig } from '../src/config/index.js';
 import { startSandboxProvidersInChild, type ChildProviders } from '../src/sandbox/providers/in-child.js';
 import { startService, type RunningService } from '../src/service.js';
@@ -83,7 +83,7 @@ export async function measureBatch(): Promise<BatchBenchResult> {
 }
 
 async function measureAt(service: RunningService, providers: ChildProviders, latencyMs: number): Promise<BatchBenchRow[]> {
-  const registry = buildRegistry();
+  const registry = buildServiceRegistry();
   const handler = (key: string) => registry.get(key)!.def.handler!;
   const derivers = {
     // Hash-derived addresses the sandbox answers like any other: distinct, and a fresh set per latency.

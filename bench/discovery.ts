@@ -8,7 +8,7 @@
  */
 import { execute } from '../src/app/execute.js';
 import type { Cache } from '../src/cache/types.js';
-import { buildRegistry } from '../src/registry/index.js';
+import { buildServiceRegistry } from '../src/endpoints/index.js';
 import type { HandlerContext } from '../src/registry/types.js';
 import { CAST } from '../src/sandbox/world/index.js';
 import type { RunningService } from '../src/service.js';
@@ -49,7 +49,7 @@ const coldCache: Cache = {
 
 
 export async function measureDiscoveryLatency(service: RunningService): Promise<DiscoveryBenchResult> {
-  const registry = buildRegistry();
+  const registry = buildServiceRegistry();
   const rows: DiscoveryLatencyRow[] = [];
   for (const key of ENDPOINTS) {
     const endpoint = registry.get(key)!;

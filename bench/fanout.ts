@@ -13,7 +13,8 @@
  * hit the same providers, do not land in a call's count as they would in the providers' counters.
  */
 import { benchContext } from './context.js';
-import { buildRegistry, type Registry } from '../src/registry/index.js';
+import { buildServiceRegistry } from '../src/endpoints/index.js';
+import type { Registry } from '../src/registry/index.js';
 import { execute, type Execution } from '../src/app/execute.js';
 import { createMemoryCache } from '../src/cache/memory.js';
 import type { Cache } from '../src/cache/types.js';
@@ -55,7 +56,7 @@ function coldMints(count: number): string[] {
 export async function measureFanout(service: RunningService, latencyMs: number, calls = 8): Promise<FanoutResult> {
   const providers = service.sandbox!.providers!;
   for (const leg of ['wallet_assets', 'market_data', 'price_aggregator', 'defi_data', 'chain_rpc'] as const) providers.faults.set(leg, { latencyMs });
-  const handler = buildRegistry().get('enrich-token-full')!.def.handler!;
+  const handler = buildServiceRegistry().get('enrich-token-full')!.def.handler!;
   const e2e: number[] = [];
   const slowest: number[] = [];
   const legs: Record<string, number[]> = {};
@@ -79,7 +80,7 @@ export async function measureFanout(service: RunningService, latencyMs: number, 
 
 export async function countUpstreamCalls(service: RunningService): Promise<UpstreamCallsRow[]> {
   const providers = service.sandbox!.providers!;
-  const registry = buildRegistry();
+  const registry = buildServiceRegistry();
   const cases: [string, Record<string, unknown>][] = [
     ['enrich-wallet-light', { address: CAST.WALLET_DEFI.address, depth: 'light' }],
     ['enrich-wallet-full', { address: CAST.WALLET_NFT_COLLECTOR.address, depth: 'full' }],
@@ -162,7 +163,7 @@ export function countingSources(service: RunningService): CountingSources {
 let registryOnce: Registry | undefined;
 /** Compiling the registry's validators takes a while: once per bench process. */
 export function sharedRegistry(): Registry {
-  return (registryOnce ??= buildRegistry());
+  return (registryOnce ??= buildServiceRegistry());
 }
 
 export interface ColdFanoutRow {

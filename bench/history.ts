@@ -23,7 +23,7 @@ import { createEntityDirectory } from '../src/analytics/entities.js';
 import { execute } from '../src/app/execute.js';
 import { createMemoryCache } from '../src/cache/memory.js';
 import type { Cache } from '../src/cache/types.js';
-import { buildRegistry } from '../src/registry/index.js';
+import { buildServiceRegistry } from '../src/endpoints/index.js';
 import type { HandlerContext, HandlerResult } from '../src/registry/types.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { Store } from '../src/store/types.js';
@@ -113,7 +113,7 @@ async function compare(subjects: string[], read: (subject: string, days: 7 | 30)
 
 /** A real enrich-token-full answer (the cast's safe token, from the running sandbox service): the live point. */
 export async function liveTokenAnswer(service: RunningService): Promise<HandlerResult> {
-  const handler = buildRegistry().get('enrich-token-full')!.def.handler!;
+  const handler = buildServiceRegistry().get('enrich-token-full')!.def.handler!;
   return handler({ mint: CAST.TOKEN_SAFE.address, include_holders: true }, benchContext(service, 'bench-history-live'));
 }
 
@@ -163,7 +163,7 @@ export async function measureHistoryReads(liveToken: HandlerResult): Promise<His
     const subjects = await seed(store, today, SUBJECTS);
     const points = async (days: 7 | 30) => (await storeRead(store)(subjects[0]!, days)).length;
     const storeTimes = await compare(subjects, storeRead(store));
-    const registry = buildRegistry();
+    const registry = buildServiceRegistry();
     const endpoint = registry.get('token-trend')!;
     const cache = trendUncachedCache(liveToken);
     const context = executionContext(store, new Date(today));

@@ -9,7 +9,7 @@
  */
 import { benchContext } from './context.js';
 import { EXPAND_LIMIT, ROOT_PAGES } from '../src/endpoints/intelligence/shared/wallet-graph-histories.js';
-import { buildRegistry } from '../src/registry/index.js';
+import { buildServiceRegistry } from '../src/endpoints/index.js';
 import type { RunningService } from '../src/service.js';
 import { CAST_ADDRESS } from '../src/sandbox/world/index.js';
 
@@ -33,7 +33,7 @@ export interface WalletGraphBench {
 
 export async function measureWalletGraph(service: RunningService, latencyMs = 50): Promise<WalletGraphBench> {
   const providers = service.sandbox!.providers!;
-  const handler = buildRegistry().get('wallet-graph')!.def.handler!;
+  const handler = buildServiceRegistry().get('wallet-graph')!.def.handler!;
   const budget = { depth1: ROOT_PAGES, depth2: ROOT_PAGES + EXPAND_LIMIT };
   const rows: WalletGraphRow[] = [];
   const cases = [['WALLET_SYBIL_RING', CAST_ADDRESS.WALLET_SYBIL_RING], ['WALLET_AIRDROP_FARMER', CAST_ADDRESS.WALLET_AIRDROP_FARMER]] as const;

@@ -26,7 +26,8 @@ import { createHttpResourceServer, type PayTo } from './payments/resource-server
 import { createBatchSettlement } from './payments/batch-settlement/server.js';
 import { createBatchSettlementReceipts } from './payments/batch-settlement/receipts.js';
 import { deriveSandboxIdentities } from './payments/sandbox-identities.js';
-import { buildRegistry, type Registry } from './registry/index.js';
+import { buildServiceRegistry } from './endpoints/index.js';
+import type { Registry } from './registry/index.js';
 import { startBaseSandbox, type BaseChainHandle } from './sandbox/base/index.js';
 import { parseSandboxChainFaults } from './sandbox/chain-faults.js';
 import { startSolanaSandbox, type SolanaChainHandle } from './sandbox/solana/index.js';
@@ -230,7 +231,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       );
     }
 
-    const registry = overrides.registry ?? buildRegistry();
+    const registry = overrides.registry ?? buildServiceRegistry();
     // Looks a settlement up on chain when the facilitator's settle throws after a broadcast (docs/payments.md).
     const settlementLookup = await createServiceSettlementLookup(config, sandbox);
     // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).

@@ -22,7 +22,7 @@ import { createEntityDirectory } from '../analytics/entities.js';
 import { ApiError } from '../errors/api-error.js';
 import { utcDay } from '../app/recorder.js';
 import { addDays } from '../endpoints/history-alerts/shared/history.js';
-import { buildRegistry } from '../registry/index.js';
+import { buildServiceRegistry } from '../endpoints/index.js';
 import type { HandlerContext } from '../registry/types.js';
 import { FaultController } from '../sandbox/providers/faults.js';
 import { startSandboxProviders } from '../sandbox/providers/index.js';
@@ -146,7 +146,7 @@ export async function backfillSandbox(options: BackfillOptions): Promise<Backfil
   const providers = await startSandboxProviders(createSandboxWorld(seed), () => clock, new FaultController({}, timers));
   try {
     const sources = createSources(providers.urls, {}, { timeoutMs: 10_000, retries: 2 }, () => clock, timers);
-    const registry = buildRegistry();
+    const registry = buildServiceRegistry();
     const entities = createEntityDirectory(SANDBOX_ENTITIES.map((e) => ({ ...e, tags: ['sandbox', e.kind], confidence: 'high' as const })));
     const riskyPrograms = new Set(RISKY_PROGRAMS.map((p) => p.address));
     const observed = new Map<string, Map<string, SnapshotRecord>>();

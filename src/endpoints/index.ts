@@ -1,7 +1,9 @@
 /**
  * Every endpoint of the service, in the spec's order. The registry (routes, validation, 402 challenge,
- * discovery documents) is generated from this list; adding an endpoint is one file plus one line here.
+ * discovery documents) is generated from this list by `buildServiceRegistry`; adding an endpoint is one file
+ * plus one line here. The layout of src/endpoints is in docs/architecture.md.
  */
+import { buildRegistry, type Registry } from '../registry/index.js';
 import type { EndpointDefinition } from '../registry/types.js';
 
 // Wallet, token, transaction (spec table 1)
@@ -15,7 +17,7 @@ import batchEnrich from './intelligence/batch-enrich.js';
 import walletGraph from './intelligence/wallet-graph.js';
 import copyTradeSignals from './intelligence/copy-trade-signals.js';
 import dueDiligence from './intelligence/due-diligence.js';
-import query from './intelligence/query.js';
+import query, { queryPriceBook } from './intelligence/query.js';
 import compareTokens from './intelligence/compare-tokens.js';
 import compareWallets from './intelligence/compare-wallets.js';
 import tokenTrend from './history-alerts/token-trend.js';
@@ -108,3 +110,11 @@ export const ENDPOINTS: readonly EndpointDefinition[] = Object.freeze([
   launchpadQuote,
   launchpadLaunchPreflight,
 ]);
+
+// query prices its legs by the endpoints it is listed with (src/endpoints/intelligence/query/price-book.ts).
+queryPriceBook.bind(ENDPOINTS);
+
+/** The service's registry: every endpoint above, compiled (src/registry/index.ts). */
+export function buildServiceRegistry(): Registry {
+  return buildRegistry(ENDPOINTS);
+}

@@ -1,9 +1,10 @@
 /**
  * The compiled registry: each endpoint definition with its full input schema (`format` added),
- * its validator and its price in USDC atomic units. Built once at start-up from `src/endpoints`.
+ * its validator and its price in USDC atomic units. The registry knows no endpoint itself: the service's
+ * registry is built from the endpoint list by `buildServiceRegistry` (src/endpoints/index.ts), tests build
+ * theirs from any definitions.
  */
 import { Type, type TObject } from '@sinclair/typebox';
-import { ENDPOINTS } from '../endpoints/index.js';
 import { OutputFormat } from './fields.js';
 import type { EndpointDefinition } from './types.js';
 import { compileValidator, createAjv, type InputValidator } from './validation.js';
@@ -56,7 +57,7 @@ function withCrossFieldCheck(validate: InputValidator, check: EndpointDefinition
   };
 }
 
-export function buildRegistry(definitions: readonly EndpointDefinition[] = ENDPOINTS): Registry {
+export function buildRegistry(definitions: readonly EndpointDefinition[]): Registry {
   const ajv = createAjv();
   const byKey = new Map<string, RegisteredEndpoint>();
   for (const def of definitions) {

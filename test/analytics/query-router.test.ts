@@ -10,9 +10,9 @@ import { routeQuestion, RULES, type PlannedCall, type Route } from '../../src/an
 import { extractFacts } from '../../src/analytics/query/extract.js';
 import { HEADLINE_SPECS, readHeadlines } from '../../src/analytics/query/headlines/index.js';
 import { legTreatment, shapeLeg, type Price } from '../../src/analytics/query/preview.js';
-import { ENDPOINTS } from '../../src/endpoints/index.js';
-import { priceBookOf } from '../../src/endpoints/intelligence/shared/query-prices.js';
-import { buildRegistry, usdcToAtomic } from '../../src/registry/index.js';
+import { ENDPOINTS, buildServiceRegistry } from '../../src/endpoints/index.js';
+import { priceBookOf } from '../../src/endpoints/intelligence/query/price-book.js';
+import { usdcToAtomic } from '../../src/registry/index.js';
 import { createAjv } from '../../src/registry/validation.js';
 import { exampleData } from '../../src/docs/output-example.js';
 
@@ -187,7 +187,7 @@ function routeTargets(): string[] {
   return [...targets].sort();
 }
 
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 const prices = priceBookOf(ENDPOINTS, usdcToAtomic);
 const QUERY = prices.query;
 const TARGETS = routeTargets();

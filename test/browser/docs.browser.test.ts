@@ -11,13 +11,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const IN_CI = process.env.CI === 'true';
 const present = existsSync(CHROMIUM);
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 const ARTIFACTS = 'test-artifacts';
 
 function isLoopback(url: string): boolean {

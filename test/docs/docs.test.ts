@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { validate as validateDiscovery } from 'mppx/discovery';
-import { ENDPOINTS } from '../../src/endpoints/index.js';
+import { ENDPOINTS, buildServiceRegistry } from '../../src/endpoints/index.js';
 import { buildRegistry } from '../../src/registry/index.js';
 import { createAjv } from '../../src/registry/validation.js';
 import type { EndpointDefinition } from '../../src/registry/types.js';
@@ -24,7 +24,7 @@ import { CAST } from '../../src/sandbox/world/cast.js';
 
 type Json = Record<string, unknown>;
 
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 const site: SiteInfo = { publicUrl: 'https://api.example.test', version: '1.0.0', cardEnabled: false };
 const ENTRYPOINT_COUNT = 48;
 

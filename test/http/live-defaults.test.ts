@@ -27,7 +27,7 @@ import { after, before, describe, it } from 'node:test';
 import { getBase58Decoder } from '@solana/kit';
 import { createLocalFacilitatorClient } from '../../src/payments/facilitator/index.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { startBaseSandbox, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { startSandboxProviders, type SandboxProviders } from '../../src/sandbox/providers/index.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
@@ -259,7 +259,7 @@ describe('live mode with only the required variables: no missing default', () =>
     // The examples name subjects the sandbox holds (cast members, twins of JUP and BONK, sandbox launch-platform coins),
     // which the stand-ins serve in the providers' real formats: each example answers, in live mode as in sandbox mode.
     const seen: string[] = [];
-    for (const e of buildRegistry().list) {
+    for (const e of buildServiceRegistry().list) {
       const r = await paidCall(service, 'base', e.def.key, e.def.example as Record<string, unknown>, { outputSchema: true });
       const label = `${e.def.key}: ${r.status} ${JSON.stringify(r.json?.error ?? '').slice(0, 300)}`;
       assert.equal(r.status, 200, label);

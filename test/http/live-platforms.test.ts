@@ -25,7 +25,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { startBaseSandbox, type BaseSandbox } from '../../src/sandbox/base/index.js';
 import { createCardPackHandler, SANDBOX_CARD_MACHINES } from '../../src/sandbox/providers/card-packs.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
@@ -56,7 +56,7 @@ const now = () => NOW;
 const PREFIX = '/api/public/v1';
 const mint = (symbol: string): string => coinMint(LAUNCHPAD_ALL_COINS.find((c) => c.symbol === symbol)!);
 /** The 11 endpoints of this test: the launch platform's ten and the card packs. */
-const PLATFORM_KEYS = buildRegistry().list.map((e) => e.def).filter((d) => d.key.startsWith('launchpad-') || d.key === 'gacha-ev-scan');
+const PLATFORM_KEYS = buildServiceRegistry().list.map((e) => e.def).filter((d) => d.key.startsWith('launchpad-') || d.key === 'gacha-ev-scan');
 
 /** A registry price (USDC, decimal string) in atomic units (6 decimals), exactly: no float on the way. */
 function atomic(price: string): bigint {

@@ -8,11 +8,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 type Json = Record<string, any>;
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 
 describe('OpenAPI request examples are accepted by the server', () => {
   let service: TestService;

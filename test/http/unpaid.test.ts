@@ -5,12 +5,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { createAjv } from '../../src/registry/validation.js';
 import { bazaarOutput } from '../../src/docs/output-example.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const BASE = 'eip155:8453';
 

@@ -6,12 +6,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { newPayer, paidInvoke, type PayNetwork } from '../helpers/payers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { violationsOf } from '../helpers/violations.js';
 
-const registry = buildRegistry();
+const registry = buildServiceRegistry();
 
 describe('input validation on every endpoint', () => {
   let service: TestService;

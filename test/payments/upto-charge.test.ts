@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRegistry } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { itemsAnswered, proportionalCharge } from '../../src/registry/pricing.js';
 import type { HandlerResult } from '../../src/registry/types.js';
 import { uptoCharge } from '../../src/payments/upto.js';
@@ -17,7 +17,7 @@ import { matchesPayment } from '../../src/payments/settlement-lookup-evm.js';
 import { x402UptoPermit2ProxyABI, x402UptoPermit2ProxyAddress } from '@x402/evm';
 import { encodeFunctionData, type Hex } from 'viem';
 
-const batch = buildRegistry().get('batch-enrich')!;
+const batch = buildServiceRegistry().get('batch-enrich')!;
 const items = (oks: boolean[]): HandlerResult => ({ data: { items: oks.map((ok, i) => ({ address: `a${i}`, ok })) } });
 const upto = { scheme: 'upto', amountAtomic: 15_000n };
 
@@ -44,7 +44,7 @@ describe('upto charge', () => {
     assert.equal(uptoCharge(batch, { scheme: 'exact', amountAtomic: 15_000n }, items([true, false])), undefined);
     assert.equal(uptoCharge(batch, { amountAtomic: 15_000n }, items([true, false])), undefined);
     // An endpoint without a rule (no upto requirement is offered for it) would be charged its maximum.
-    assert.equal(uptoCharge(buildRegistry().get('query')!, upto, items([true])), 15_000n);
+    assert.equal(uptoCharge(buildServiceRegistry().get('query')!, upto, items([true])), 15_000n);
   });
 
   it('proportionalCharge and itemsAnswered read only what they should', () => {

@@ -18,7 +18,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { buildRegistry, type RegisteredEndpoint } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
+import type { RegisteredEndpoint } from '../../src/registry/index.js';
 import { newPayer, type Payer } from '../helpers/payers.js';
 import { suiteService } from '../helpers/service.js';
 import { buildCases, type Expect, type FuzzCase } from './fuzz-cases.js';
@@ -109,7 +110,7 @@ describe('fuzz: schema-generated requests over every endpoint', { concurrency: t
   const service = suiteService({ fixedNow: new Date() }, { FREE_ROUTE_LIMIT_PER_MINUTE: '1000000' });
 
   it('10,000+ unpaid requests: no 5xx, valid → 402 challenge, invalid → its path named, raw bodies refused by contract', async (t) => {
-    const endpoints = buildRegistry().list;
+    const endpoints = buildServiceRegistry().list;
     assert.equal(endpoints.length, 48, 'every registered endpoint is fuzzed');
     const started = Date.now();
     const cases = buildCases(endpoints, SEED, COUNTS);
@@ -151,7 +152,7 @@ describe('fuzz: schema-generated requests over every endpoint', { concurrency: t
 
   it('paid sample: 5 valid inputs per endpoint answer 200, invalid ones 400 with the path, uncharged', async (t) => {
     const started = Date.now();
-    const endpoints = buildRegistry().list;
+    const endpoints = buildServiceRegistry().list;
     const payers: Payer[] = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => newPayer(service, i % 2 === 0 ? 'solana' : 'base')));
     const before = await Promise.all(payers.map((p) => p.balance()));
 

@@ -29,7 +29,8 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildRegistry, type RegisteredEndpoint } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
+import type { RegisteredEndpoint } from '../../src/registry/index.js';
 import { deriveSandboxIdentities } from '../../src/payments/sandbox-identities.js';
 import { startSandboxProviders, type SandboxProviders } from '../../src/sandbox/providers/index.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
@@ -176,7 +177,7 @@ function firstHit(text: string): string {
 const STACK = /\n\s+at [^\n]*[:(][^\n]*\d+:\d+/;
 
 describe('security in live mode: secrets, stack traces, free strings upstream', () => {
-  const registry = buildRegistry();
+  const registry = buildServiceRegistry();
   const dataDir = mkdtempSync(join(tmpdir(), 'oea-security-live-'));
   const ids = deriveSandboxIdentities('security-live');
   let providers: SandboxProviders;

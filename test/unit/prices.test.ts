@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atomicToUsdc, buildRegistry, usdcToAtomic } from '../../src/registry/index.js';
+import { buildServiceRegistry } from '../../src/endpoints/index.js';
+import { atomicToUsdc, usdcToAtomic } from '../../src/registry/index.js';
 
 test('USDC prices convert exactly to 6-decimal atomic units and back', () => {
   assert.equal(usdcToAtomic('0.002'), 2000n);
@@ -16,7 +17,7 @@ test('USDC prices convert exactly to 6-decimal atomic units and back', () => {
 });
 
 test('every registered price is exact and matches the spec table', () => {
-  const registry = buildRegistry();
+  const registry = buildServiceRegistry();
   const spot: Record<string, bigint | null> = {
     'enrich-wallet-light': 2000n, 'parse-transaction': 1000n, 'due-diligence': 20_000n, 'smart-money-flow': 100_000n,
     'consensus-signal': 5000n, 'launchpad-pairs': null, 'launchpad-launch-preflight': 250_000n, 'refvenue-smart-money': 50_000n,

@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
 import { defineEndpoint } from '../../registry/types.js';
-import { answerQuestion } from './shared/query-run.js';
-
+import { answerQuestion } from './query/answer-question.js';
+import { priceBookBinding } from './query/price-book.js';
 
 /** query's price; every leg priced above it comes back as headlines only (src/analytics/query/preview.ts). */
 const PRICE = '0.003';
+
+/** The prices of the endpoints query routes to, from the list it is registered in (bound by src/endpoints/index.ts). */
+export const queryPriceBook = priceBookBinding();
 
 const PRICE_RULE =
   `A leg whose endpoint is priced at or below query's own ${PRICE} USDC (or is free) comes back whole; a leg priced above it comes back ` +
@@ -64,6 +67,6 @@ export default defineEndpoint({
   output: QueryOutput,
   cacheTtlSeconds: 60,
   example: { question: 'Should I buy DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263?' },
-  handler: (input, ctx) => answerQuestion(input.question, ctx),
+  handler: (input, ctx) => answerQuestion(input.question, ctx, queryPriceBook.read),
   briefing: (result) => result.briefing ?? `## query\n- answered by ${String(result.data.answered_by)}`,
 });

@@ -14,7 +14,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, CallResult, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { readMint } from '../../../sources/solana-rpc.js';
 import { toApiError, SourceError } from '../../../sources/errors.js';
-import { priceBook, type PriceBook } from './query-prices.js';
+import type { PriceBook } from './price-book.js';
 
 /** `check-alerts` needs a `since`: a question about alerts means "the last 24 hours". */
 const ALERT_WINDOW_MS = 24 * 3600 * 1000;
@@ -57,7 +57,7 @@ function shape(call: PlannedCall, result: CallResult, prices: PriceBook): Shaped
   return shapeLeg(call, result, price, prices.query);
 }
 
-export async function answerQuestion(question: string, ctx: HandlerContext): Promise<HandlerResult> {
+export async function answerQuestion(question: string, ctx: HandlerContext, priceBook: () => PriceBook): Promise<HandlerResult> {
   const route = routeQuestion(question);
   if (route.intent === null) {
     throw new ApiError('unroutable_question', `${route.reason} You were not charged.`, { extra: { suggestions: route.suggestions } });
@@ -71,7 +71,7 @@ export async function answerQuestion(question: string, ctx: HandlerContext): Pro
   const now = ctx.now();
   calls = calls.map((c) => withClock(c, now));
   const info = routeInfo(route, kind, calls);
-  const prices = await priceBook();
+  const prices = priceBook();
 
   if (calls.length === 1) {
     const only = calls[0]!;
