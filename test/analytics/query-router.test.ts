@@ -14,7 +14,7 @@ import { ENDPOINTS, buildServiceRegistry } from '../../src/endpoints/index.js';
 import { priceBookOf } from '../../src/endpoints/intelligence/query/price-book.js';
 import { usdcToAtomic } from '../../src/registry/index.js';
 import { createAjv } from '../../src/registry/validation.js';
-import { exampleData } from '../../src/docs/output-example.js';
+import { exampleData } from '../../src/registry/output-example.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const MINT2 = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';

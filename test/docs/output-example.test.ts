@@ -1,6 +1,6 @@
 /**
  * The example responses /docs, OpenAPI and the Bazaar extension show are generated from each endpoint's
- * output schema (src/docs/output-example.ts). They must be valid against that schema, so the shape a
+ * output schema (src/registry/output-example.ts). They must be valid against that schema, so the shape a
  * reader copies is the shape the service answers with; and the Bazaar part must stay inside its budget.
  */
 import { test } from 'node:test';
@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { buildServiceRegistry } from '../../src/endpoints/index.js';
-import { plainSchema } from '../../src/docs/site.js';
-import { BAZAAR_OUTPUT_BUDGET, bazaarOutput, compactSchema, exampleData, exampleFromSchema, exampleResponse } from '../../src/docs/output-example.js';
+import { plainSchema } from '../../src/lib/plain-schema.js';
+import { BAZAAR_OUTPUT_BUDGET, bazaarOutput, compactSchema, exampleData, exampleFromSchema, exampleResponse } from '../../src/registry/output-example.js';
 
 const registry = buildServiceRegistry();
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { createAjv } from '../../src/registry/validation.js';
-import { bazaarOutput } from '../../src/docs/output-example.js';
+import { bazaarOutput } from '../../src/registry/output-example.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const registry = buildServiceRegistry();
