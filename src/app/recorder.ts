@@ -11,6 +11,7 @@ import type { RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerResult } from '../registry/types.js';
 import type { QueryEntityType, Store } from '../store/types.js';
 import { asString as str, asStrings as strings } from '../lib/read.js';
+import { DAY_MS, utcDay } from '../lib/days.js';
 
 export interface AnswerEvent {
   endpoint: RegisteredEndpoint;
@@ -33,12 +34,6 @@ export function payerKey(address: string): string {
   return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address;
 }
 
-/** UTC day of a moment, `YYYY-MM-DD`. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-
 /** The entities a call was about, by the shape of its input. */
 export function queriedEntities(key: string, input: Record<string, unknown>): { type: QueryEntityType; entity: string }[] {
   // Asking for an entity's attention rank is not attention to the entity: counting it would let the
@@ -50,8 +45,6 @@ export function queriedEntities(key: string, input: Record<string, unknown>): { 
   const of = (type: QueryEntityType, list: string[]) => [...new Set(list)].map((entity) => ({ type, entity }));
   return [...of('token', tokens), ...of('wallet', wallets)];
 }
-
-const DAY_MS = 86_400_000;
 
 export function createRecorder(deps: { store: Store; logger: Logger; excludedPayers: readonly string[] }): Recorder {
   const excluded = new Set(deps.excludedPayers.map(payerKey));

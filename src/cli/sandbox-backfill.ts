@@ -20,8 +20,7 @@
  */
 import { createEntityDirectory } from '../analytics/entities.js';
 import { ApiError } from '../errors/api-error.js';
-import { utcDay } from '../app/recorder.js';
-import { addDays } from '../endpoints/history-alerts/shared/history.js';
+import { addDays, utcDay } from '../lib/days.js';
 import { buildServiceRegistry } from '../endpoints/index.js';
 import type { HandlerContext } from '../registry/types.js';
 import { FaultController } from '../sandbox/providers/faults.js';

@@ -22,7 +22,7 @@
  */
 import type { DailyPoint, Payout } from '../analytics/launchpad/types.js';
 import type { LaunchpadIndexRow, Store } from '../store/types.js';
-import { addDays, HOUR_MS, utcDayOf } from './days.js';
+import { addDays, HOUR_MS, utcDay } from '../lib/days.js';
 import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin, type LaunchpadSources, type RewardTotals } from './launchpad-coins.js';
 import type { Job } from './runner.js';
 
@@ -126,7 +126,7 @@ export function launchpadIndexJob(options: LaunchpadIndexOptions): Job {
 
   /** Today's point of every published coin, and retention. */
   async function writeDailyPoints(now: Date): Promise<{ points: number; deleted: number }> {
-    const today = utcDayOf(now);
+    const today = utcDay(now);
     const coins = (await store.launchpadCoins()).map(indexedCoin);
     for (const coin of coins) await store.putLaunchpadDailyPoint({ mint: coin.mint, day: today, data: { ...dailyPointOf(coin, today, now) } });
     const deleted = await store.deleteLaunchpadDailyPointsBefore(addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS));

@@ -8,7 +8,7 @@
  * (one row per entity, endpoint and hour) grow with traffic forever.
  */
 import type { Store } from '../store/types.js';
-import { addDays, DAY_MS, utcDayOf } from './days.js';
+import { addDays, DAY_MS, utcDay } from '../lib/days.js';
 import type { Job } from './runner.js';
 
 export const QUERY_RETENTION_DAYS = 8;
@@ -26,7 +26,7 @@ export function retentionJob(options: RetentionOptions): Job {
     intervalMs: DAY_MS,
     leaseMs: 10 * 60_000,
     async run({ now }) {
-      const snapshotCutoff = addDays(utcDayOf(now), -options.snapshotRetentionDays);
+      const snapshotCutoff = addDays(utcDay(now), -options.snapshotRetentionDays);
       const queryCutoff = new Date(now.getTime() - queryDays * DAY_MS);
       const snapshots = await options.store.deleteSnapshotsBefore(snapshotCutoff);
       const observations = await options.store.deleteObservationsBefore(new Date(`${snapshotCutoff}T00:00:00.000Z`));

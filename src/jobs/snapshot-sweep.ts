@@ -22,7 +22,7 @@ import { runBounded } from '../endpoints/intelligence/shared/bounded-run.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
 import type { SnapshotSubjectType, Store } from '../store/types.js';
-import { addDays, HOUR_MS, utcDayOf } from './days.js';
+import { addDays, HOUR_MS, utcDay } from '../lib/days.js';
 import type { Job } from './runner.js';
 
 /** Which endpoint snapshots each swept subject type, and its input for a subject. */
@@ -106,7 +106,7 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     if ((result.caveats ?? []).some((c) => DEGRADED.has(c.code))) return 'degraded';
     const snapshots = capture(valid.value, result);
     for (const s of snapshots) {
-      await store.putSnapshot({ subjectType: s.subjectType, subject: s.subject, day: utcDayOf(now), takenAt: now, data: s.data });
+      await store.putSnapshot({ subjectType: s.subjectType, subject: s.subject, day: utcDay(now), takenAt: now, data: s.data });
       // As for a paid call's capture (src/app/recorder.ts): the snapshot is also an observation at its moment.
       await store.putObservation({ subjectType: s.subjectType, subject: s.subject, observedAt: now, data: s.data });
     }
@@ -119,7 +119,7 @@ export function snapshotSweepJob(options: SnapshotSweepOptions): Job {
     // The run's budget is one interval; the lease outlives it by a margin.
     leaseMs: o.intervalMs + 10 * 60_000,
     async run({ now, signal, timers }) {
-      const today = utcDayOf(now);
+      const today = utcDay(now);
       const all = [...(await dueDaily(today)), ...interleave(await Promise.all(WATCHED_TYPES.map((t) => due(t, today))))];
       const batch = all.slice(0, o.maxPerRun);
       const outcomes = await runBounded(batch, (s) => snapshotOne(s.type, s.subject, now, signal, timers), {

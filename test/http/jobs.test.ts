@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
-import { addDays } from '../../src/jobs/days.js';
+import { addDays } from '../../src/lib/days.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import type { Store } from '../../src/store/types.js';
 import { startTestService, type TestService } from '../helpers/service.js';

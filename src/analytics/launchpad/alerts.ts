@@ -4,7 +4,8 @@
  * moment falls in (since, now]. `since` older than 31 days is clamped (the index keeps 35 days of points).
  */
 import { round2, roundTo } from '../round.js';
-import { DAY_MS, HOUR_MS, lastObservedPayout, payoutStatus, type PayoutStatus } from './payout.js';
+import { DAY_MS, HOUR_MS } from '../../lib/days.js';
+import { lastObservedPayout, payoutStatus, type PayoutStatus } from './payout.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, ALERT_SNAPSHOT_EXACT_HOURS, STALE_AFTER_HOURS_DEFAULT } from './thresholds.js';
 import type { DailyPoint, RewardCoin } from './types.js';
 

@@ -5,7 +5,8 @@
  * there is) and its score is capped at 80 so an untested quote never tops proven ones.
  */
 import { clamp, pct2, round2 } from '../round.js';
-import { DAY_MS, payoutStatus } from './payout.js';
+import { DAY_MS } from '../../lib/days.js';
+import { payoutStatus } from './payout.js';
 import {
   DEMAND_CROWDING_FREE,
   DEMAND_CROWDING_MAX_PENALTY,

@@ -6,7 +6,8 @@
  */
 import { clamp, round2 } from '../round.js';
 import { ramp } from './health.js';
-import { DAY_MS, payoutStatus, type PayoutStatus } from './payout.js';
+import { DAY_MS } from '../../lib/days.js';
+import { payoutStatus, type PayoutStatus } from './payout.js';
 import {
   GEM_AGE_FULL_MAX_DAYS,
   GEM_AGE_FULL_MIN_DAYS,

@@ -6,7 +6,8 @@
  * score: the tax cannot reach holders (NOT_REWARD) or someone other than the distributor can withdraw it.
  */
 import { clamp, round2 } from '../round.js';
-import { DAY_MS, payoutStatus, type PayoutStatusResult } from './payout.js';
+import { DAY_MS } from '../../lib/days.js';
+import { payoutStatus, type PayoutStatusResult } from './payout.js';
 import {
   HEALTH_FULL_AGE_DAYS,
   HEALTH_FULL_FEE_MAX_BPS,

@@ -6,6 +6,7 @@
  */
 import { round2 } from '../round.js';
 import { STALE_AFTER_HOURS_DEFAULT } from './thresholds.js';
+import { HOUR_MS } from '../../lib/days.js';
 import type { Payout, RewardCoin } from './types.js';
 
 export type PayoutStatus = 'PAYING' | 'STALE' | 'NEVER' | 'NOT_REWARD';
@@ -18,8 +19,6 @@ export interface PayoutStatusResult {
   hours_since_last_payout: number | null;
 }
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Why a coin cannot pay rewards at all; null when it can. A standard launch pays nothing; a transfer-fee

@@ -2,7 +2,7 @@
  * Screener helpers (spec `launchpad-screener`, `launchpad-yield-batch`): `live` = traded and paid within
  * 24 h; sorts are descending with unknown values last and ties broken by mint, so pages are stable.
  */
-import { HOUR_MS } from './payout.js';
+import { HOUR_MS } from '../../lib/days.js';
 import { LIVE_WINDOW_HOURS } from './thresholds.js';
 import type { RewardCoin } from './types.js';
 

@@ -14,7 +14,7 @@
  * Annualized figures need `YIELD_ANNUALIZE_MIN_DAYS` of observed span; below it they are null.
  */
 import { round2, roundSig, roundTo } from '../round.js';
-import { DAY_MS } from './payout.js';
+import { DAY_MS } from '../../lib/days.js';
 import { DAYS_PER_YEAR, YIELD_ANNUALIZE_MIN_DAYS, YIELD_BASIS_MIN_DAYS, YIELD_CAUTION_MIN_DAYS, YIELD_START_SLACK_DAYS } from './thresholds.js';
 import type { DailyPoint, RewardCoin } from './types.js';
 

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Lookback, withDefault } from '../../registry/fields.js';
 import { portfolioSummary } from '../../analytics/trends.js';
-import { coverageCaveats, lookbackDays, walletSeries } from './shared/history.js';
+import { coverageCaveats, lookbackDays } from '../shared/series-coverage.js';
+import { walletSeries } from './shared/history.js';
 import { PortfolioHistorySchema } from './shared/history-schemas.js';
 import { portfolioHistoryBriefing } from './shared/history-briefings.js';
 

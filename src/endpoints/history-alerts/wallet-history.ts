@@ -3,7 +3,10 @@ import { defineEndpoint } from '../../registry/types.js';
 import { Address, Lookback, withDefault } from '../../registry/fields.js';
 import { overallDirection, positionChanges } from '../../analytics/trends.js';
 import type { Caveat } from '../../registry/types.js';
-import { lookbackDays, walletSeries, type WalletPoint } from './shared/history.js';
+import { lookbackDays } from '../shared/series-coverage.js';
+import { walletSeries } from './shared/history.js';
+import type { WalletSnapshotData } from '../wallet-token/shared/snapshots.js';
+import { daysBetween } from '../../lib/days.js';
 import { WalletHistorySchema } from './shared/history-schemas.js';
 import { pointTrend, THRESHOLDS } from './shared/series-trend.js';
 import { walletHistoryBriefing } from './shared/history-briefings.js';
@@ -37,7 +40,7 @@ export default defineEndpoint({
     // The start is the earliest stored snapshot of the window: the window start itself when it exists.
     const start = series.points.length >= 2 ? series.points[0]! : null;
     const end = series.points[series.points.length - 1]!;
-    const at = (p: typeof start, pick: (d: WalletPoint) => number | null) => (p ? { day: p.day, value: pick(p.data) } : null);
+    const at = (p: typeof start, pick: (d: WalletSnapshotData) => number | null) => (p ? { day: p.day, value: pick(p.data) } : null);
     const deltas = {
       portfolio_value_usd: pointTrend(at(start, (d) => d.portfolio_value_usd), at(end, (d) => d.portfolio_value_usd)!, 'relative', 'higher_is_better'),
       native_sol: pointTrend(at(start, (d) => d.native_sol), at(end, (d) => d.native_sol)!, 'relative', 'higher_is_better'),
@@ -81,7 +84,3 @@ export default defineEndpoint({
 });
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}

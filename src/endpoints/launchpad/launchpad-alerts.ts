@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { DailyPoint } from '../../analytics/launchpad/types.js';
 import { clampSince, coinSummary, launchpadAlerts, type LaunchpadEvent } from '../../analytics/launchpad/alerts.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, STALE_AFTER_HOURS_DEFAULT } from '../../analytics/launchpad/thresholds.js';
-import { addDays, utcDayOf } from '../../jobs/days.js';
+import { addDays, utcDay } from '../../lib/days.js';
 import type { IndexedCoin } from '../../jobs/launchpad-coins.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { AlertsSchema } from './shared/alerts-schema.js';
@@ -35,8 +35,8 @@ async function alertsAnswer(input: AlertsInput, ctx: HandlerContext): Promise<Ha
   const minHoldersChangePct = input.min_holders_change_pct ?? ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT;
   const { since, clamped } = clampSince(Date.parse(input.since), nowMs);
   // Daily points from the clamped since's day on: the snapshot nearest since is among them.
-  const fromDay = addDays(utcDayOf(new Date(since)), -1);
-  const today = utcDayOf(now);
+  const fromDay = addDays(utcDay(new Date(since)), -1);
+  const today = utcDay(now);
   const mints = [...new Set(input.mints)];
   const [caveats, found] = await Promise.all([
     indexStaleCaveat(ctx),

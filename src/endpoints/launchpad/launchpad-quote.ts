@@ -5,7 +5,7 @@ import type { DailyPoint } from '../../analytics/launchpad/types.js';
 import { payoutStatus } from '../../analytics/launchpad/payout.js';
 import { tradeQuote } from '../../analytics/launchpad/quote.js';
 import { payoutPerDayPerUsd, trailingYields } from '../../analytics/launchpad/yield.js';
-import { addDays, utcDayOf } from '../../jobs/days.js';
+import { addDays, utcDay } from '../../lib/days.js';
 import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { QuoteSchema } from './shared/quote-schema.js';
@@ -23,7 +23,7 @@ async function quoteAnswer(input: { mint: string; size_usd?: number; hold_days?:
   const now = ctx.now();
   const sizeUsd = input.size_usd ?? SIZE_USD_DEFAULT;
   const holdDays = input.hold_days ?? HOLD_DAYS_DEFAULT;
-  const today = utcDayOf(now);
+  const today = utcDay(now);
   const [{ coin: record, source }, rows, caveats] = await Promise.all([
     launchpadCoin(input.mint, ctx),
     ctx.store.launchpadDailyPoints(input.mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today),

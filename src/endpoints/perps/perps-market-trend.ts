@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Lookback, withDefault } from '../../registry/fields.js';
 import { perpsMarketTrend } from '../../analytics/perps/index.js';
-import { lookbackDays } from '../history-alerts/shared/history.js';
+import { lookbackDays } from '../shared/series-coverage.js';
 import { MarketTrendSchema } from './shared/market-schema.js';
 import { marketCoverageCaveats, readMarketSeries } from './shared/market-series.js';
 import { MARKET_STRUCTURE_VENUE } from './shared/market-structure.js';

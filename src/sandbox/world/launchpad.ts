@@ -42,9 +42,8 @@ import type {
 import { addressBytes, findProgramAddressSync } from '../solana/accounts.js';
 import { Lru } from './lru.js';
 import { deriveAddress, deriveMint, deriveWallet, sha256 } from './random.js';
+import { DAY_MS, HOUR_MS } from '../../lib/days.js';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The last payout of RAINSTOP (a PAYING coin whose payouts stop): 2026-01-15 12:00 UTC. */
 export const LAUNCHPAD_STALE_LAST_PAYOUT_MS = Date.UTC(2026, 0, 15, 12);

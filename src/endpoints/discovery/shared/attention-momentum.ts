@@ -27,8 +27,8 @@ import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../r
 import type { EntityCount } from '../../../store/types.js';
 import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';
 import { launchMarkets } from './launch-market.js';
+import { HOUR_MS } from '../../../lib/days.js';
 
-const HOUR_MS = 3_600_000;
 const PRICE_WINDOW: Record<AttentionWindow, WindowName> = { '1h': 'h1', '6h': 'h6', '24h': 'h24' };
 
 export interface AttentionInput {

@@ -29,6 +29,7 @@ import {
   DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, winnerBuys, winnerExits, type SmartWallet,
   type WinnerBuy,
 } from './smart-wallets.js';
+import { HOUR_MS } from '../../../lib/days.js';
 
 export interface SmartMoneyTrenchesInput {
   hours_back: number;
@@ -37,7 +38,6 @@ export interface SmartMoneyTrenchesInput {
   limit: number;
 }
 
-const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

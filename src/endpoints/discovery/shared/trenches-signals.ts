@@ -30,8 +30,7 @@ import {
   type SmartSeed, type SmartWalletsRead, type WinnerBuy,
 } from './smart-wallets.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../../../lib/days.js';
 
 /**
  * Which seed the smart-money leg reads, known before the leg runs: the operator's list or the sandbox's

@@ -25,6 +25,7 @@ import { round2, round4 } from '../../../analytics/round.js';
 import { holderGrowthPct, TRENDING_WEIGHTS } from '../../../analytics/trending-score.js';
 import type { WhaleSignal } from '../../../analytics/whale-activity.js';
 import { asNumber, asObject, asString } from '../../../lib/read.js';
+import { addDays, utcDay } from '../../../lib/days.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { market as briefMarket, HOLDER_GROWTH_DAYS } from '../../history-alerts/shared/feed.js';
 import { runBounded } from '../../intelligence/shared/bounded-run.js';
@@ -47,7 +48,6 @@ export const WHALE_WATCH_TOP_N = 5;
 const WHALE_RESERVE_MS = 4_000;
 /** Each candidate list is capped like the daily brief's (the feeds are a few dozen entries). */
 const MAX_PER_LIST = 30;
-const DAY_MS = 86_400_000;
 
 type Market = NonNullable<ReturnType<typeof briefMarket>>;
 
@@ -123,8 +123,8 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   // 4. Scores: the daily brief's inputs (attention over the scored tokens, holder growth over 7 days of snapshots).
   const keptMints = kept.map((k) => k.mint);
   const attention = windowBounds('24h', now);
-  const today = now.toISOString().slice(0, 10);
-  const fromDay = new Date(nowMs - HOLDER_GROWTH_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const today = utcDay(now);
+  const fromDay = addDays(today, -HOLDER_GROWTH_DAYS);
   const [calls, histories] = await Promise.all([
     ctx.store.queryCounts('token', attention.from, attention.to),
     Promise.all(keptMints.map((m) => ctx.store.getSnapshots('token', m, fromDay, today))),

@@ -17,14 +17,13 @@ import type { DexPair } from '../../../sources/dexscreener.js';
 import { bestPair } from '../../../sources/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 import { launchMarkets } from '../../discovery/shared/launch-market.js';
+import { addDays, utcDay } from '../../../lib/days.js';
 
 export const BRIEF_TTL_SECONDS = 86_400;
 /** Days of daily snapshots holder growth is measured over. */
 export const HOLDER_GROWTH_DAYS = 7;
 /** The top-boosts list is at most a few dozen entries; the brief ranks at most this many. */
 export const MAX_CANDIDATES = 30;
-
-const DAY_MS = 86_400_000;
 
 export interface BriefToken {
   rank: number;
@@ -79,8 +78,8 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
   const boosts = required(boostsLeg.candidates).slice(0, MAX_CANDIDATES);
   const mints = boosts.map((b) => b.tokenAddress);
   const attention = windowBounds('24h', now);
-  const today = now.toISOString().slice(0, 10);
-  const fromDay = new Date(now.getTime() - HOLDER_GROWTH_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const today = utcDay(now);
+  const fromDay = addDays(today, -HOLDER_GROWTH_DAYS);
   const legs = await gatherLegs({ pairs: () => ctx.sources.dexscreener.tokenPairs(mints, ctx.signal) });
   const pairs = required(legs.pairs);
   const [calls, histories] = await Promise.all([

@@ -11,20 +11,11 @@
  * The live point is the call's one upstream dependency: if it fails, the call fails like that
  * enrichment would (404 for an address of the wrong kind, 502/504 for a provider failure), uncharged.
  */
-import { utcDay } from '../../../app/recorder.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { SnapshotSubjectType } from '../../../store/types.js';
-import { tokenSnapshotData, walletSnapshotData } from '../../wallet-token/shared/snapshots.js';
+import { tokenSnapshotData, walletSnapshotData, type TokenSnapshotData, type WalletSnapshotData } from '../../wallet-token/shared/snapshots.js';
 import { asNumber as num } from '../../../lib/read.js';
-
-export type Lookback = '7d' | '14d' | '30d';
-
-export const lookbackDays = (lookback: Lookback | undefined): number => Number.parseInt(lookback ?? '7d', 10);
-
-/** `YYYY-MM-DD` plus `n` days (n may be negative). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
+import { addDays, utcDay } from '../../../lib/days.js';
 
 export interface SeriesPoint<D> {
   day: string;
@@ -68,66 +59,10 @@ async function readSeries<D>(
   return { fromDay, toDay, points, caveats: today.caveats };
 }
 
-/**
- * How an `insufficient_history` caveat words the missing history of a series' subject: given the points
- * there are (fewer than two) and the lookback in days.
- */
-export type InsufficientHistoryMessage = (points: readonly { day: string }[], days: number) => string;
-
-/** The wording for a subject whose snapshots come from its enrichment calls (token-trend, portfolio-history). */
-const enrichedSubjectHistory: InsufficientHistoryMessage = (_points, days) =>
-  `Only today's point exists for this subject (no stored daily snapshot in the last ${days} days): no direction or change can be told yet. ` +
-  'Snapshots accumulate from every enrichment call of it, one per day.';
-
-/**
- * What the caller must know about the series' coverage: fewer than two points (no direction can be
- * told), or missing days in the window (the comparison starts later, or has gaps). `insufficient` words
- * the first case for the series' subject (by default, a subject snapshotted by its enrichment calls).
- */
-export function coverageCaveats(
-  points: readonly { day: string }[],
-  fromDay: string,
-  days: number,
-  insufficient: InsufficientHistoryMessage = enrichedSubjectHistory,
-): Caveat[] {
-  const expected = days + 1;
-  if (points.length < 2) return [{ code: 'insufficient_history', message: insufficient(points, days) }];
-  if (points.length < expected) {
-    const first = points[0]!.day;
-    return [{
-      code: 'partial_history',
-      message: `The series has ${points.length} of ${expected} daily points` +
-        `${first > fromDay ? `; it starts on ${first}, not at the window start ${fromDay}` : ''}. Days without a snapshot are absent, never filled in.`,
-    }];
-  }
-  return [];
-}
-
 // Stored and live points both pass through the snapshot shape of snapshots.ts; fields are re-read
 // defensively so a row written by an older shape still parses, a missing field becoming null (unknown).
 
-export interface TokenPoint {
-  price_usd: number | null;
-  liquidity_usd: number | null;
-  market_cap_usd: number | null;
-  volume_24h_usd: number | null;
-  holder_count: number | null;
-  hhi: number | null;
-  top1_pct: number | null;
-  top5_pct: number | null;
-  risk_score: number | null;
-  risk_score_lower_bound: boolean;
-}
-
-export interface WalletPoint {
-  portfolio_value_usd: number | null;
-  native_sol: number | null;
-  token_count: number | null;
-  risk_score: number | null;
-  positions: { mint: string; value_usd: number | null }[];
-}
-
-function tokenPoint(d: Record<string, unknown>): TokenPoint {
+function tokenPoint(d: Record<string, unknown>): TokenSnapshotData {
   return {
     price_usd: num(d.price_usd),
     liquidity_usd: num(d.liquidity_usd),
@@ -142,7 +77,7 @@ function tokenPoint(d: Record<string, unknown>): TokenPoint {
   };
 }
 
-function walletPoint(d: Record<string, unknown>): WalletPoint {
+function walletPoint(d: Record<string, unknown>): WalletSnapshotData {
   const positions = Array.isArray(d.positions) ? d.positions : [];
   return {
     portfolio_value_usd: num(d.portfolio_value_usd),
@@ -157,7 +92,7 @@ function walletPoint(d: Record<string, unknown>): WalletPoint {
 }
 
 /** A token's series: snapshots plus today's live full analysis (enrich-token-full, holders included). */
-export function tokenSeries(ctx: HandlerContext, mint: string, days: number): Promise<Series<TokenPoint>> {
+export function tokenSeries(ctx: HandlerContext, mint: string, days: number): Promise<Series<TokenSnapshotData>> {
   return readSeries(ctx, 'token', mint, days, async () => {
     const live = await ctx.call('enrich-token-full', { mint, include_holders: true });
     return { data: { ...tokenSnapshotData(live.data) }, caveats: liveCaveats(live.caveats, 'enrich-token-full') };
@@ -165,7 +100,7 @@ export function tokenSeries(ctx: HandlerContext, mint: string, days: number): Pr
 }
 
 /** A wallet's series: snapshots plus today's live light profile (enrich-wallet-light). */
-export function walletSeries(ctx: HandlerContext, address: string, days: number): Promise<Series<WalletPoint>> {
+export function walletSeries(ctx: HandlerContext, address: string, days: number): Promise<Series<WalletSnapshotData>> {
   return readSeries(ctx, 'wallet', address, days, async () => {
     const live = await ctx.call('enrich-wallet-light', { address });
     return { data: { ...walletSnapshotData(live.data) }, caveats: liveCaveats(live.caveats, 'enrich-wallet-light') };

@@ -7,9 +7,8 @@ import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { DailyPoint, QuoteCategory } from '../../../analytics/launchpad/types.js';
 import { YIELD_ANNUALIZE_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from '../../../analytics/launchpad/thresholds.js';
 import { trailingYields, type WindowYield, type YieldInputs } from '../../../analytics/launchpad/yield.js';
-import { DAY_MS } from '../../../analytics/launchpad/payout.js';
 import { round2 } from '../../../analytics/round.js';
-import { addDays, utcDayOf } from '../../../jobs/days.js';
+import { addDays, DAY_MS, utcDay } from '../../../lib/days.js';
 import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../../jobs/launchpad-index.js';
 
 export interface YieldSubject extends Omit<YieldInputs, 'daily'> {
@@ -29,7 +28,7 @@ function windowOut(w: WindowYield) {
 
 /** Every daily point the index keeps for the coin (35 days): lifetime is "as far back as the index knows it". */
 export async function coinDailyPoints(ctx: HandlerContext, mint: string, now: Date): Promise<DailyPoint[]> {
-  const today = utcDayOf(now);
+  const today = utcDay(now);
   const rows = await ctx.store.launchpadDailyPoints(mint, addDays(today, -LAUNCHPAD_DAILY_RETENTION_DAYS), today);
   // The index job wrote these from validated DailyPoints (dailyPointOf), so the shape is trusted.
   return rows.map((r) => r.data as unknown as DailyPoint);

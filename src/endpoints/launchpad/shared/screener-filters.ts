@@ -4,7 +4,8 @@
  * A coin whose filtered figure is unknown (null) is dropped whenever that filter is set: it cannot be shown
  * to pass, and a screener that lets unknowns through would fill its pages with them.
  */
-import { DAY_MS, payoutStatus } from '../../../analytics/launchpad/payout.js';
+import { DAY_MS } from '../../../lib/days.js';
+import { payoutStatus } from '../../../analytics/launchpad/payout.js';
 import { isLive } from '../../../analytics/launchpad/screener.js';
 import type { QuoteCategory, RewardCoin } from '../../../analytics/launchpad/types.js';
 

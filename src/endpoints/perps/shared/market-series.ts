@@ -12,10 +12,10 @@
  *   day either, the call fails like perps-market-structure would (502/504, never charged).
  */
 import { ApiError } from '../../../errors/api-error.js';
-import { utcDay } from '../../../app/recorder.js';
+import { addDays, utcDay } from '../../../lib/days.js';
 import type { TrendMarketPoint } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { addDays, coverageCaveats, type InsufficientHistoryMessage } from '../../history-alerts/shared/history.js';
+import { coverageCaveats, type InsufficientHistoryMessage } from '../../shared/series-coverage.js';
 import { MARKET_STRUCTURE_VENUE, perpsMarketSnapshotData, storedMarketPoints } from './market-structure.js';
 import { legOf, VENUE_LABEL } from './venues.js';
 

@@ -15,7 +15,10 @@ import { asNumber as num, asObject as obj, asString as str } from '../../../lib/
 
 type Data = Record<string, unknown>;
 
-
+/**
+ * A token's snapshot: what is stored, and what the history endpoints read back as the points of a series
+ * (a field missing from an older row reads null).
+ */
 export interface TokenSnapshotData {
   price_usd: number | null;
   liquidity_usd: number | null;
@@ -25,7 +28,8 @@ export interface TokenSnapshotData {
   hhi: number | null;
   top1_pct: number | null;
   top5_pct: number | null;
-  risk_score: number;
+  /** Always written; null only when read back from a row without it. */
+  risk_score: number | null;
   risk_score_lower_bound: boolean;
 }
 

@@ -27,6 +27,7 @@ import type {
 } from '../../../sources/perps/wire/hyperliquid.js';
 import type { ProviderHandler, ProviderResponse } from '../server.js';
 import { wireDecimal } from './wire-decimal.js';
+import { DAY_MS } from '../../../lib/days.js';
 
 const DESERIALIZE_FAILED = 'Failed to deserialize the JSON body into the target type';
 
@@ -170,7 +171,6 @@ export function renderClearinghouseState(account: RefAccount, markets: readonly 
   };
 }
 
-const DAY_MS = 86_400_000;
 const POINTS = 6;
 
 function portfolioWindow(stats: RefWindowStats, accountValueNow: number, spanMs: number, at: Date): HlPortfolioWindowWire {
