@@ -1,8 +1,13 @@
 /**
- * The stored rows as both SQL stores read them (the same TEXT columns in SQLite and PostgreSQL), and
- * their mapping to the Store contract's records: one place, so the two backends cannot drift apart.
+ * The stored rows as both SQL backends read them (the same TEXT columns in SQLite and PostgreSQL), and
+ * their mapping to the repositories' records: one place, so the two backends cannot drift apart. Columns
+ * are TEXT on both (docs/deploy.md, 'PostgreSQL store'): timestamps are ISO-8601 UTC strings with
+ * milliseconds, JSON `data` is the text `JSON.stringify` wrote.
  */
-import type { ClaimOutcome, LaunchpadIndexRow, LaunchpadRefreshState, ObservationRecord, SnapshotSubjectType, StoredAnswer, StoredClaim } from './types.js';
+import type { ClaimOutcome, StoredAnswer, StoredClaim } from '../claims/types.js';
+import type { LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadRefreshState } from '../launchpad-index/types.js';
+import type { ObservationRecord } from '../observations/types.js';
+import type { SnapshotSubjectType } from '../snapshots/types.js';
 
 export interface ObservationRow {
   subject_type: SnapshotSubjectType;
@@ -34,6 +39,12 @@ export interface LaunchpadIndexTableRow {
   mint: string;
   data: string;
   refreshed_at: string;
+}
+
+export interface LaunchpadDailyTableRow {
+  mint: string;
+  day: string;
+  data: string;
 }
 
 /** The start of the UTC hour of `at`, as stored in the query stream. */
@@ -72,6 +83,13 @@ export const outcomeValues = (o: ClaimOutcome): (string | null)[] => [
   o.status, o.transaction ?? null, o.reason ?? null, o.referralCode ?? null, o.at.toISOString(),
   o.answer ? JSON.stringify(o.answer) : null, o.lookup ?? null, o.chargedAtomic !== undefined ? o.chargedAtomic.toString() : null,
 ];
+
+export const launchpadDailyRowOf = (r: LaunchpadDailyTableRow): LaunchpadDailyRow => ({
+  mint: r.mint, day: r.day, data: JSON.parse(r.data) as Record<string, unknown>,
+});
+
+/** The launchpad index's state row: one, named, so a second index could share the table (migration 5). */
+export const LAUNCHPAD_STATE_NAME = 'launchpad';
 
 export const launchpadIndexRowOf = (r: LaunchpadIndexTableRow): LaunchpadIndexRow => ({
   mint: r.mint, data: JSON.parse(r.data) as Record<string, unknown>, at: new Date(r.refreshed_at),
