@@ -109,7 +109,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     name: 'launchpad_index',
-    // The launch platform's coin index (issue 8, src/jobs/launchpad-index.ts). A refresh pages into
+    // The launch platform's coin index (docs/jobs.md, 'Launchpad index'). A refresh pages into
     // `launchpad_index_staging` and only a complete refresh replaces `launchpad_index` (one transaction),
     // so a failed or unfinished refresh never publishes a partial index. `launchpad_index_state` holds the
     // one refresh's cursor, so a run cut short resumes where it stopped (also after a restart).
