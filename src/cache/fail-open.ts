@@ -2,7 +2,7 @@
  * A rate limiter that lets calls through when its backend fails. The limits it enforces (free routes, the
  * demo) protect against abuse, not money: during a Redis outage the free routes keep answering, unlimited,
  * and every failure is logged. Payment claims do the opposite (they fail closed: a paid call fails rather
- * than risk one payment serving two calls) — see src/cache/redis.ts `withRedisClaims`.
+ * than risk one payment serving two calls) — see ./redis-guarded-claims.ts `withRedisClaims`.
  */
 import type { Logger } from 'pino';
 import type { RateDecision, RateLimiter } from './types.js';

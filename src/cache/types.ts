@@ -1,6 +1,7 @@
 /**
- * Cache and rate-limit contracts. In-process implementations today; Redis (issue 10) implements the
- * same interfaces so several instances share one cache and one set of limits.
+ * Cache and rate-limit contracts. In-process implementations (./memory.ts) for one instance; Redis
+ * (./redis-cache.ts, ./redis-rate-limiter.ts) implements the same interfaces so several instances share one
+ * cache and one set of limits (docs/deploy.md, 'Redis keys and outages').
  */
 export interface CachedValue<T> {
   value: T;

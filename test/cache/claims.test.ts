@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedisClaimGuard, DEFAULT_CLAIM_TTL_S, withRedisClaims } from '../../src/cache/redis.js';
+import { createRedisClaimGuard, DEFAULT_CLAIM_TTL_S } from '../../src/cache/redis-claim-guard.js';
+import { withRedisClaims } from '../../src/cache/redis-guarded-claims.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { connectOrSkip, deletePrefix, uniquePrefix } from './redis-helpers.js';
 

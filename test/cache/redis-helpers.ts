@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import type { Redis } from 'ioredis';
-import { openRedis, type RedisConnection } from '../../src/cache/redis.js';
+import { openRedis, type RedisConnection } from '../../src/cache/redis-connection.js';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

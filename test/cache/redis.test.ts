@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedisCache, createRedisRateLimiter } from '../../src/cache/redis.js';
+import { createRedisCache } from '../../src/cache/redis-cache.js';
+import { createRedisRateLimiter } from '../../src/cache/redis-rate-limiter.js';
 import { cacheContract } from './contract.js';
 import { connectOrSkip, deletePrefix, uniquePrefix } from './redis-helpers.js';
 
