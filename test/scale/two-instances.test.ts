@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { openRedis, type RedisConnection } from '../../src/cache/redis.js';
+import { openRedis, type RedisConnection } from '../../src/cache/redis-connection.js';
 import { CAST_ADDRESS } from '../../src/sandbox/world/cast.js';
 import { deletePrefix } from '../cache/redis-helpers.js';
 import { until } from '../helpers/measured.js';

@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import { buildMeta, formatResponse, jsonHead, withMeta } from '../../src/app/envelope.js';
 import { createRecorder } from '../../src/app/recorder.js';
 import { createMemoryCache } from '../../src/cache/memory.js';
-import { createRedisCache } from '../../src/cache/redis.js';
+import { createRedisCache } from '../../src/cache/redis-cache.js';
 import { ENDPOINTS } from '../../src/endpoints/index.js';
 import { buildRegistry } from '../../src/registry/index.js';
 import { defineEndpoint, type Caveat, type HandlerResult } from '../../src/registry/types.js';
