@@ -24,7 +24,7 @@ import type { Draft, WalletPlan } from './history.js';
 import { deriveWallet, keyOf, Rng } from './random.js';
 import { DAY, HOUR, MINUTE, WORLD_START, epochStart } from './time.js';
 import { batchSolTransferTx, solToLamports, solTransferTx, swapTx } from './transactions.js';
-import type { PlanCtx } from './wallets.js';
+import type { PlanCtx } from './plan-context.js';
 
 export const SYBIL_LIFE_S = 5 * DAY;
 export const SYBIL_MIN_AGE_S = DAY;

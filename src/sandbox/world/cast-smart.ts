@@ -32,7 +32,7 @@ import {
 import { DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import { createdAtOf, rawToUi } from './tokens.js';
 import { batchSolTransferTx, solTransferTx, swapTx, type Dex, type TxDraft } from './transactions.js';
-import type { PlanCtx } from './wallets.js';
+import type { PlanCtx } from './plan-context.js';
 
 /**
  * History caps: about 100 days of each wallet's transactions, at most 1,000 — SMART_2 and SMART_3 make

@@ -22,7 +22,7 @@ import { CAST_ADDRESS as A } from './cast.js';
 import { USDC_MINT, WSOL_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import { keyOf, Rng } from './random.js';
-import type { PlanCtx } from './wallets.js';
+import type { PlanCtx } from './plan-context.js';
 import { DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import { rawToUi } from './tokens.js';
 import { swapTx, type Dex, type TxDraft } from './transactions.js';

@@ -39,7 +39,10 @@ import {
   type HolderSpec,
   type TokenSpec,
 } from './tokens.js';
-import { castWalletPlans, defiPositionsFromHoldings, genericPlan, holdingUiAt, programPlan, type PlanCtx } from './wallets.js';
+import { genericPlan, programPlan } from './generic-wallet.js';
+import type { PlanCtx } from './plan-context.js';
+import { holdingUiAt } from './wallet-drift.js';
+import { castWalletPlans, defiPositionsFromHoldings } from './wallets.js';
 import { backgroundLaunchSpec, LaunchIndex } from './launches/index.js';
 import { launchpadTokenState } from './launchpad-chain.js';
 

@@ -41,7 +41,7 @@ import { deriveWallet, keyOf, Rng, rng } from './random.js';
 import { DAY, HOUR, WORLD_START } from './time.js';
 import { kaminoDepositTx, marinadeStakeTx, marinadeUnstakeTx, solToLamports, swapTx, type Dex, type TxDraft } from './transactions.js';
 import type { SandboxWorld, TransactionState } from './types.js';
-import type { PlanCtx } from './wallets.js';
+import type { PlanCtx } from './plan-context.js';
 
 /** Dedicated human-paced users per active program. */
 export const PROGRAM_USERS_PER_PROGRAM = 10;
