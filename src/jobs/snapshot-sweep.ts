@@ -18,7 +18,7 @@
  * bounded by 24 × maxPerRun.
  */
 import type { Timers } from '../lib/timers.js';
-import { runBounded } from '../endpoints/intelligence/shared/bounded-run.js';
+import { runBounded } from '../lib/bounded-run.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
 import type { SnapshotSubjectType, Store } from '../store/types.js';

@@ -1,8 +1,8 @@
 /** The batch runner: concurrency bound, outcomes per job, the time budget, and member error mapping. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBounded, withinBudget } from '../../src/endpoints/intelligence/shared/bounded-run.js';
-import { callFailure, errorOfOutcome, type FailedMember } from '../../src/endpoints/intelligence/shared/member-errors.js';
+import { runBounded, withinBudget } from '../../src/lib/bounded-run.js';
+import { callFailure, errorOfOutcome, type FailedMember } from '../../src/endpoints/shared/member-errors.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { SourceError } from '../../src/sources/errors.js';
 import { ManualTimers } from '../../src/lib/timers.js';

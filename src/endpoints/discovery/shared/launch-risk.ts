@@ -20,8 +20,8 @@ import { tokenRiskScore, type TokenRiskScore } from '../../../analytics/token-ri
 import type { HolderKind, HolderRow } from '../../../analytics/types.js';
 import { asNumber, asObject, asString, type JsonObject } from '../../../lib/read.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { runBounded } from '../../intelligence/shared/bounded-run.js';
-import { errorOfOutcome, type MemberError } from '../../intelligence/shared/member-errors.js';
+import { runBounded } from '../../../lib/bounded-run.js';
+import { errorOfOutcome, type MemberError } from '../../shared/member-errors.js';
 
 /** Risk reads at once: one light analysis is ≈ 10 upstream requests, so 8 keep a burst near 80. */
 export const RISK_READ_CONCURRENCY = 8;

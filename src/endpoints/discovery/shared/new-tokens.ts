@@ -18,7 +18,7 @@ import { newTokenFilter, type NewTokenCandidate, type NewTokenExclusion, type Ne
 import type { LaunchMarket } from '../../../analytics/discovery/types.js';
 import { round2 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import { callFailure } from '../../intelligence/shared/member-errors.js';
+import { callFailure } from '../../shared/member-errors.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 import { launchMarkets, pairAgeHours } from './launch-market.js';
 import { readLaunchRisks, riskCaveats, type LaunchRisk, type LaunchRiskRead } from './launch-risk.js';

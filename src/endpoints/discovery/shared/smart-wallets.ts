@@ -32,7 +32,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import { gatherLegs, optional } from '../../shared/legs.js';
-import { runBounded } from '../../intelligence/shared/bounded-run.js';
+import { runBounded } from '../../../lib/bounded-run.js';
 import { historySince, type WindowHistory } from '../../intelligence/shared/copy-trade-history.js';
 import { swapsOf, walletTrades, type WalletTrades } from '../../intelligence/shared/copy-trade-pipeline.js';
 import { solPricesAt } from '../../intelligence/shared/sol-prices.js';

@@ -17,8 +17,8 @@ import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../r
 import { analyzeToken } from '../../wallet-token/shared/token-analysis.js';
 import { withPriceRange7d } from '../../wallet-token/shared/price-range.js';
 import { walletProfile } from '../../wallet-token/shared/wallet-profile.js';
-import { runBounded, withinBudget } from './bounded-run.js';
-import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from './member-errors.js';
+import { runBounded, withinBudget } from '../../../lib/bounded-run.js';
+import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from '../../shared/member-errors.js';
 import { mintGivenAsWallet, mintsAmong, UNCHECKED_WALLETS } from './wallet-check.js';
 
 /**

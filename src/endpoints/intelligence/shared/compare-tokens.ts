@@ -20,7 +20,7 @@ import { tokenRiskScore, type TokenVerdict } from '../../../analytics/token-risk
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { analyzeTokenWithFacts, type TokenFacts } from '../../wallet-token/shared/token-analysis.js';
 import { compareMembers, degradedMembersCaveat, pickOut, ranking, requireComparable, type PickOut } from './comparison.js';
-import type { MemberError } from './member-errors.js';
+import type { MemberError } from '../../shared/member-errors.js';
 import { asNumber as num } from '../../../lib/read.js';
 
 const VERDICT_TIER: Record<TokenVerdict, number> = { SAFE: 0, CAUTION: 1, RISKY: 2 };

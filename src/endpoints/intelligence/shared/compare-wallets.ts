@@ -13,9 +13,9 @@ import { activityRate } from '../../../analytics/activity-rate.js';
 import { round2 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { walletProfileWithFacts } from '../../wallet-token/shared/wallet-profile.js';
-import { withinBudget } from './bounded-run.js';
+import { withinBudget } from '../../../lib/bounded-run.js';
 import { compareMembers, degradedMembersCaveat, pickOut, ranking, requireComparable, type MemberOutcome, type PickOut } from './comparison.js';
-import type { MemberError } from './member-errors.js';
+import type { MemberError } from '../../shared/member-errors.js';
 import { mintGivenAsWallet, mintsAmong, UNCHECKED_WALLETS } from './wallet-check.js';
 
 const TOP_HOLDINGS = 5;

@@ -8,8 +8,8 @@
  */
 import { pickLeader, rankMetric, type Pick, type RankFirst, type Ranking } from '../../../analytics/rankings.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import { runBounded } from './bounded-run.js';
-import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from './member-errors.js';
+import { runBounded } from '../../../lib/bounded-run.js';
+import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from '../../shared/member-errors.js';
 
 const DEFAULT_DEADLINE_MS = 15_000;
 /** Members end this long before the answer deadline, so the comparison of the others is delivered. */

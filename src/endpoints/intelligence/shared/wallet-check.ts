@@ -7,7 +7,7 @@
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError } from '../../../sources/errors.js';
 import { readMint } from '../../../sources/solana-rpc.js';
-import { memberError, type MemberError } from './member-errors.js';
+import { memberError, type MemberError } from '../../shared/member-errors.js';
 
 /** The mints among `addresses`; null when the chain could not be read. */
 export async function mintsAmong(addresses: readonly string[], ctx: HandlerContext): Promise<ReadonlySet<string> | null> {

@@ -16,7 +16,7 @@ import type { HandlerContext } from '../../../registry/types.js';
 import { servedCount, SourceError } from '../../../sources/errors.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 import { ENHANCED_MAX_LIMIT } from '../../../sources/wire/helius.js';
-import { runBounded } from './bounded-run.js';
+import { runBounded } from '../../../lib/bounded-run.js';
 
 export const ROOT_PAGES = 2;
 export const NEIGHBOUR_PAGES = 1;

@@ -23,7 +23,7 @@ import { SourceError, toApiError } from '../../../sources/errors.js';
 import { HYPERLIQUID_COINS } from '../../../sources/perps/hyperliquid.js';
 import { PERPS_ASSETS, type LeaderboardRow, type PerpsAsset, type RefAccount, type RefVenueCSource } from '../../../sources/perps/types.js';
 import { gatherLegs, required } from '../../shared/legs.js';
-import { runBounded, type JobOutcome } from '../../intelligence/shared/bounded-run.js';
+import { runBounded, type JobOutcome } from '../../../lib/bounded-run.js';
 import { legOf, VENUE_LABEL } from './venues.js';
 
 /** Accounts read at once: enough to read 25 in a few round trips without a burst on the venue. */

@@ -12,7 +12,7 @@
  * slow source) and could open its circuit breaker for everyone over what was only our time budget.
  */
 
-import type { Timers } from '../../../lib/timers.js';
+import type { Timers } from './timers.js';
 
 export type JobOutcome<R> =
   | { status: 'done'; value: R; durationMs: number }

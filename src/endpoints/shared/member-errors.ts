@@ -1,14 +1,15 @@
 /**
  * Errors of one member of a multi-address call (a batch item, a comparison column), in the stable codes
- * of src/app/errors.ts, and the call-level failure when no member (or too few) could be answered.
+ * of src/errors/api-error.ts (docs/errors.md), and the call-level failure when no member (or too few)
+ * could be answered.
  *
  * A member's error is what a single call for that address would have answered (not_found,
  * upstream_unavailable, upstream_timeout, internal), minus the "You were not charged" sentence: inside a
  * call that succeeds, that sentence would be false.
  */
-import { ApiError, ERROR_CODES, type ErrorCode } from '../../../errors/api-error.js';
-import { SourceError, toApiError } from '../../../sources/errors.js';
-import type { JobOutcome } from './bounded-run.js';
+import { ApiError, ERROR_CODES, type ErrorCode } from '../../errors/api-error.js';
+import { SourceError, toApiError } from '../../sources/errors.js';
+import type { JobOutcome } from '../../lib/bounded-run.js';
 
 export interface MemberError {
   code: ErrorCode;
