@@ -16,7 +16,7 @@ import type { SiteInfo } from '../docs/site.js';
 import { ApiError, errorBody } from '../errors/api-error.js';
 import { sourceHealth } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
-import { launchpadIndexState } from '../jobs/launchpad-index.js';
+import { launchpadIndexState } from '../launchpad-index/state.js';
 import type { AppDeps } from './server.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { clientIp } from './rate-limit.js';

@@ -21,19 +21,14 @@
  * page; per page 2 `getMultipleAccounts` calls, one `getTokenLargestAccounts` per coin, 1 price read.
  */
 import type { DailyPoint, Payout } from '../analytics/launchpad/types.js';
-import type { LaunchpadIndexRow, Store } from '../store/types.js';
-import { addDays, HOUR_MS, utcDay } from '../lib/days.js';
-import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin, type LaunchpadSources, type RewardTotals } from './launchpad-coins.js';
+import type { Store } from '../store/types.js';
+import { addDays, DAY_MS, HOUR_MS, utcDay } from '../lib/days.js';
+import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin, type LaunchpadSources, type RewardTotals } from '../launchpad-index/coins.js';
+import { indexedCoin, LAUNCHPAD_DAILY_RETENTION_DAYS } from '../launchpad-index/state.js';
 import type { Job } from './runner.js';
-
-export type { IndexedCoin } from './launchpad-coins.js';
 
 export const LAUNCHPAD_INDEX_JOB = 'launchpad-index';
 export const LAUNCHPAD_INDEX_INTERVAL_MS = 10 * 60_000;
-/** The index is stale once its last complete refresh is this old (three missed refreshes). */
-export const LAUNCHPAD_INDEX_STALE_MS = 30 * 60_000;
-/** Daily points of days before today − this many days are deleted. */
-export const LAUNCHPAD_DAILY_RETENTION_DAYS = 35;
 /** Observed distributions kept per coin (newest first), and how old they may be. */
 export const LAUNCHPAD_RECENT_PAYOUTS_KEPT = 50;
 
@@ -59,11 +54,6 @@ export interface LaunchpadIndexOptions {
   abandonAfterMs?: number;
 }
 
-/** Reads back a stored coin; the job wrote it from an assembled coin, so the shape is trusted. */
-export function indexedCoin(row: LaunchpadIndexRow): IndexedCoin {
-  return row.data as unknown as IndexedCoin;
-}
-
 /** A coin's point for a UTC day, as read at `at`: its lifetime totals, quote price, market cap and holders. */
 export function dailyPointOf(coin: IndexedCoin, day: string, at: Date): DailyPoint {
   return {
@@ -81,25 +71,8 @@ export function dailyPointOf(coin: IndexedCoin, day: string, at: Date): DailyPoi
 export function mergeRecentPayouts(kept: readonly Payout[], seen: readonly Payout[], nowMs: number): Payout[] {
   const bySignature = new Map<string, Payout>();
   for (const p of [...kept, ...seen]) bySignature.set(p.signature, p);
-  const floor = nowMs - LAUNCHPAD_DAILY_RETENTION_DAYS * 24 * HOUR_MS;
+  const floor = nowMs - LAUNCHPAD_DAILY_RETENTION_DAYS * DAY_MS;
   return [...bySignature.values()].filter((p) => p.at >= floor && p.at <= nowMs).sort((a, b) => b.at - a.at).slice(0, LAUNCHPAD_RECENT_PAYOUTS_KEPT);
-}
-
-export interface LaunchpadIndexState {
-  /** When the serving index was completed; null before the first complete refresh. */
-  refreshed_at: string | null;
-  age_s: number | null;
-  /** No complete index yet, or its age is at least LAUNCHPAD_INDEX_STALE_MS (lower-inclusive). */
-  stale: boolean;
-  coins: number;
-}
-
-/** The index's freshness, for /status (`components.launchpad_index`) and the endpoints' stale caveat. */
-export async function launchpadIndexState(store: Store, now: Date): Promise<LaunchpadIndexState> {
-  const s = await store.launchpadRefreshState();
-  if (!s.refreshedAt) return { refreshed_at: null, age_s: null, stale: true, coins: s.coins };
-  const ageMs = Math.max(0, now.getTime() - s.refreshedAt.getTime());
-  return { refreshed_at: s.refreshedAt.toISOString(), age_s: Math.floor(ageMs / 1000), stale: ageMs >= LAUNCHPAD_INDEX_STALE_MS, coins: s.coins };
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));

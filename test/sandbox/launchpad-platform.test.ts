@@ -14,7 +14,7 @@ import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { createJupiterHandler } from '../../src/sandbox/providers/jupiter.js';
 import { createLaunchpadHandler } from '../../src/sandbox/providers/launchpad.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
-import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc.js';
+import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc/index.js';
 import { createSandboxWorld } from '../../src/sandbox/world/index.js';
 import {
   coinMint,
@@ -34,7 +34,7 @@ import {
   type CoinDesign,
 } from '../../src/sandbox/world/launchpad.js';
 import { healthScore } from '../../src/analytics/launchpad/index.js';
-import { assembleCoins, readPlatformFacts, totalsOf } from '../../src/jobs/launchpad-coins.js';
+import { assembleCoins, readPlatformFacts, totalsOf } from '../../src/launchpad-index/coins.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { JupiterClient } from '../../src/sources/jupiter.js';
 import { LaunchpadClient, LAUNCHPAD_QUOTE_CATEGORIES, normalizeCategory, TokenBucket, type StonkLedgerLaunch, type StonkToken } from '../../src/sources/launchpad.js';

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { address, getAddressEncoder } from '@solana/kit';
 import type { Payout } from '../../src/analytics/launchpad/types.js';
-import { PLATFORM_FACTS_TTL_MS, rewardCoinOf, sharedPlatformFacts, tokenRewardTotals, totalsOf, type CoinParts, type PlatformFacts } from '../../src/jobs/launchpad-coins.js';
+import { PLATFORM_FACTS_TTL_MS, rewardCoinOf, sharedPlatformFacts, tokenRewardTotals, totalsOf, type CoinParts, type PlatformFacts } from '../../src/launchpad-index/coins.js';
 import type { LaunchpadClient } from '../../src/sources/launchpad.js';
 import {
   coinMintFacts,

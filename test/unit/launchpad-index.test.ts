@@ -20,18 +20,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Payout } from '../../src/analytics/launchpad/types.js';
-import { assembleCoins, readPlatformFacts, totalsOf } from '../../src/jobs/launchpad-coins.js';
+import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin } from '../../src/launchpad-index/coins.js';
+import { indexedCoin, LAUNCHPAD_DAILY_RETENTION_DAYS, LAUNCHPAD_INDEX_STALE_MS, launchpadIndexState } from '../../src/launchpad-index/state.js';
 import {
   dailyPointOf,
-  indexedCoin,
-  LAUNCHPAD_DAILY_RETENTION_DAYS,
   LAUNCHPAD_INDEX_DEFAULTS,
-  LAUNCHPAD_INDEX_STALE_MS,
   LAUNCHPAD_RECENT_PAYOUTS_KEPT,
   launchpadIndexJob,
-  launchpadIndexState,
   mergeRecentPayouts,
-  type IndexedCoin,
   type LaunchpadIndexOptions,
 } from '../../src/jobs/launchpad-index.js';
 import type { Job } from '../../src/jobs/runner.js';

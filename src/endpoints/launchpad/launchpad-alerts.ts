@@ -6,7 +6,7 @@ import type { DailyPoint } from '../../analytics/launchpad/types.js';
 import { clampSince, coinSummary, launchpadAlerts, type LaunchpadEvent } from '../../analytics/launchpad/alerts.js';
 import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, STALE_AFTER_HOURS_DEFAULT } from '../../analytics/launchpad/thresholds.js';
 import { addDays, utcDay } from '../../lib/days.js';
-import type { IndexedCoin } from '../../jobs/launchpad-coins.js';
+import type { IndexedCoin } from '../../launchpad-index/coins.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { AlertsSchema } from './shared/alerts-schema.js';
 

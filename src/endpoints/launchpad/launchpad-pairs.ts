@@ -3,7 +3,7 @@ import { defineEndpoint, type Caveat, type HandlerContext, type HandlerResult } 
 import { LaunchCategory, withDefault } from '../../registry/fields.js';
 import { AGENT_LAUNCH_CATEGORIES, agentLaunchability } from '../../analytics/launchpad/pairs.js';
 import type { QuoteCategory } from '../../analytics/launchpad/types.js';
-import { quotePrices } from '../../jobs/launchpad-coins.js';
+import { quotePrices } from '../../launchpad-index/coins.js';
 import { SourceError } from '../../sources/errors.js';
 import { normalizeCategory } from '../../sources/launchpad.js';
 import { PairsSchema } from './shared/pairs-schema.js';

@@ -6,7 +6,7 @@ import { payoutStatus } from '../../analytics/launchpad/payout.js';
 import { tradeQuote } from '../../analytics/launchpad/quote.js';
 import { payoutPerDayPerUsd, trailingYields } from '../../analytics/launchpad/yield.js';
 import { addDays, utcDay } from '../../lib/days.js';
-import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../jobs/launchpad-index.js';
+import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../launchpad-index/state.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
 import { QuoteSchema } from './shared/quote-schema.js';
 

@@ -4,7 +4,7 @@ import { Address, withDefault } from '../../registry/fields.js';
 import { sortScreener, type ScreenerRow, type ScreenerSort } from '../../analytics/launchpad/screener.js';
 import type { RewardCoin } from '../../analytics/launchpad/types.js';
 import { trailingYields } from '../../analytics/launchpad/yield.js';
-import { indexedCoin } from '../../jobs/launchpad-index.js';
+import { indexedCoin } from '../../launchpad-index/state.js';
 import { indexStaleCaveat, withDaily } from './shared/coins.js';
 import { coinSortFields, indexedRewardCoins } from './launchpad-screener.js';
 import { coinFilterFields } from './shared/coin-filters.js';

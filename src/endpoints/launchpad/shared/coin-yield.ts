@@ -9,7 +9,7 @@ import { YIELD_ANNUALIZE_MIN_DAYS, YIELD_CAUTION_MIN_DAYS } from '../../../analy
 import { trailingYields, type WindowYield, type YieldInputs } from '../../../analytics/launchpad/yield.js';
 import { round2 } from '../../../analytics/round.js';
 import { addDays, DAY_MS, utcDay } from '../../../lib/days.js';
-import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../../jobs/launchpad-index.js';
+import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../../launchpad-index/state.js';
 
 export interface YieldSubject extends Omit<YieldInputs, 'daily'> {
   mint: string;

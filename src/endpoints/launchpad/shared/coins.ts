@@ -7,8 +7,8 @@
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { ApiError } from '../../../errors/api-error.js';
 import type { DailyPoint, RewardCoin } from '../../../analytics/launchpad/types.js';
-import { readCoinLive, type IndexedCoin, type LaunchpadSources } from '../../../jobs/launchpad-coins.js';
-import { indexedCoin, launchpadIndexState } from '../../../jobs/launchpad-index.js';
+import { readCoinLive, type IndexedCoin, type LaunchpadSources } from '../../../launchpad-index/coins.js';
+import { indexedCoin, launchpadIndexState } from '../../../launchpad-index/state.js';
 import { SourceError } from '../../../sources/errors.js';
 
 export function launchpadSources(ctx: HandlerContext): LaunchpadSources {
