@@ -23,8 +23,9 @@
  * Comparisons use the rounded values a caller sees (percent 2 decimals, scores 4 decimals).
  */
 import { createHash } from 'node:crypto';
+import { severityOf, type Severity } from './alert-severity.js';
 import type { PerpAlertKind } from './perps/alerts.js';
-import { round2, round4, roundTo } from './round.js';
+import { round2, round4 } from './round.js';
 
 export const REPEAT_SPACING_MS = 5 * 60_000;
 
@@ -42,7 +43,6 @@ export type AlertCriteria = { -readonly [K in keyof typeof DEFAULT_ALERT_CRITERI
 export type TokenAlertKind = 'price_spike' | 'price_drop' | 'whale_inflow' | 'whale_outflow' | 'concentration_shift' | 'risk_score_change';
 export type WalletAlertKind = 'risk_increase' | 'risk_decrease' | 'portfolio_value_change' | 'new_positions' | 'removed_positions';
 export type AlertKind = TokenAlertKind | WalletAlertKind | PerpAlertKind;
-export type Severity = 'low' | 'medium' | 'high';
 
 export interface AlertSubject {
   type: 'token' | 'wallet';
@@ -88,13 +88,6 @@ interface Move {
 
 export function alertId(parts: readonly (string | number)[]): string {
   return `alrt_${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 24)}`;
-}
-
-export function severityOf(move: number, threshold: number, fallback: number): Severity {
-  const yardstick = threshold > 0 ? threshold : fallback;
-  // Trimmed so that 0.3 / 0.1 is 3 (high), not 2.9999999999999996.
-  const multiple = roundTo(Math.abs(move) / yardstick, 9);
-  return multiple >= 3 ? 'high' : multiple >= 2 ? 'medium' : 'low';
 }
 
 const pctChange = (from: number | null, to: number | null): number | null =>

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { severityOf } from '../../src/analytics/alert-severity.js';
 import {
-  DEFAULT_ALERT_CRITERIA, alertCounts, alertId, deltaAlerts, orderAlerts, severityOf, tokenMoves, walletMoves, whaleAlerts,
+  DEFAULT_ALERT_CRITERIA, alertCounts, alertId, deltaAlerts, orderAlerts, tokenMoves, walletMoves, whaleAlerts,
   type Alert, type AlertCriteria, type TokenObservationData, type WalletObservationData,
 } from '../../src/analytics/alerts.js';
 

@@ -19,7 +19,7 @@
  *    multiples of the threshold (of 25 when it is 0): high ≥ 3×, medium ≥ 2×, else low.
  * Unknown values (null PnL, buffer) never fire their alert.
  */
-import { severityOf, type Severity } from '../alerts.js';
+import { severityOf, type Severity } from '../alert-severity.js';
 import type { PoolPositionView } from './pool-position.js';
 import {
   DEFAULT_PERP_ALERT_CRITERIA,
