@@ -3,7 +3,7 @@
  * (for /status and the `launchpad-*` endpoints' stale caveat) and how long daily points are kept. The
  * index is written by the launchpad-index job (docs/jobs.md, "Launchpad index").
  */
-import type { LaunchpadIndexRow, Store } from '../store/types.js';
+import type { LaunchpadIndexReader, LaunchpadIndexRow } from '../store/types.js';
 import type { IndexedCoin } from './coins.js';
 
 /** The index is stale once its last complete refresh is this old (three missed refreshes). */
@@ -26,7 +26,7 @@ export interface LaunchpadIndexState {
 }
 
 /** The index's freshness, for /status (`components.launchpad_index`) and the endpoints' stale caveat. */
-export async function launchpadIndexState(store: Store, now: Date): Promise<LaunchpadIndexState> {
+export async function launchpadIndexState(store: LaunchpadIndexReader, now: Date): Promise<LaunchpadIndexState> {
   const s = await store.launchpadRefreshState();
   if (!s.refreshedAt) return { refreshed_at: null, age_s: null, stale: true, coins: s.coins };
   const ageMs = Math.max(0, now.getTime() - s.refreshedAt.getTime());

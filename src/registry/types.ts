@@ -9,7 +9,7 @@ import type { InputIssue } from '../errors/api-error.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import type { Sources } from '../sources/index.js';
 import { withSkippedCaveats } from '../sources/errors.js';
-import type { Store } from '../store/types.js';
+import type { HandlerStore } from '../store/views.js';
 
 /** Families follow the spec's endpoint tables; each maps to a folder under `src/endpoints/`. */
 export type Family =
@@ -86,8 +86,11 @@ export interface HandlerContext {
   entities: EntityDirectory;
   /** Programs whose use counts as "interaction with known risky programs" (wallet risk). */
   riskyPrograms: ReadonlySet<string>;
-  /** The SQL store: snapshots and the query stream (history, alerts, consensus). */
-  store: Store;
+  /**
+   * The store's read views handlers use (history, query counts, the launchpad index, observations) and the one
+   * write they make, an observation (src/store/views.ts): no payment claims, no retention.
+   */
+  store: HandlerStore;
   /**
    * The operator's smart-money seed wallets (config `smartMoneyWallets`, `SMART_MONEY_WALLETS`); absent =
    * the smart-money endpoints' curated default list (src/endpoints/discovery/shared/smart-wallets.ts).
