@@ -2,8 +2,8 @@
  * Holder concentration: HHI and top-holder shares, on two bases.
  *
  * HHI (spec "Scoring definitions") = Σ (holder % of the denominator)² over the top 20 holders, with
- * percentages on the 0–100 scale, so HHI runs 0–10 000 (capped there). Bands (DESIGN §3,
- * lower-inclusive): well_distributed < 1500 ≤ moderately_concentrated ≤ 2500 < highly_concentrated,
+ * percentages on the 0–100 scale, so HHI runs 0–10 000 (capped there). Bands (lower-inclusive):
+ * well_distributed < 1500 ≤ moderately_concentrated ≤ 2500 < highly_concentrated,
  * applied to the 2-decimal value reported.
  *
  * Two bases, because raw supply misleads both ways: a liquidity pool or bonding curve holding 60 %

@@ -17,7 +17,7 @@ export function roundTo(x: number, decimals: number): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
-/** Scores (risk scores and other 0–1 scores) carry 4 decimals (DESIGN §3). */
+/** Scores (risk scores and other 0–1 scores) carry 4 decimals. */
 export function round4(x: number): number {
   return roundTo(x, 4);
 }
@@ -28,7 +28,7 @@ export function round2(x: number): number {
 }
 
 /**
- * `part` as a percentage (0–100 scale, DESIGN §3 `*_pct`) of `whole`, 2 decimals.
+ * `part` as a percentage (0–100 scale, like every `*_pct` field) of `whole`, 2 decimals.
  * Returns null when the ratio is undefined (whole ≤ 0 or either side not finite): an unknown share
  * must not be reported as 0 %.
  */
@@ -37,7 +37,7 @@ export function pct2(part: number, whole: number): number | null {
   return round2((part / whole) * 100);
 }
 
-/** Clamps `x` into [lo, hi]; scores are capped to their range (DESIGN §3). */
+/** Clamps `x` into [lo, hi]; scores are capped to their range. */
 export function clamp(x: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, x));
 }

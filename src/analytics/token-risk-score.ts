@@ -18,7 +18,7 @@
  * A factor whose input is unknown adds nothing but is listed in `unknown_factors`, and the score is then
  * a lower bound (`is_lower_bound: true`): missing data never reads as "safe" silently.
  *
- * Verdict (DESIGN §3, lower-inclusive, on the 4-decimal score): SAFE < 0.30 ≤ CAUTION ≤ 0.60 < RISKY.
+ * Verdict (lower-inclusive, on the 4-decimal score; docs/due-diligence-and-whales.md, 'Token risk score'): SAFE < 0.30 ≤ CAUTION ≤ 0.60 < RISKY.
  */
 import { round4 } from './round.js';
 import type { TokenRiskFlag } from './token-risk-flags.js';

@@ -4,7 +4,7 @@
  *
  * A metric's direction compares two observations, `from` (the earliest known value of the window) and
  * `to` (the latest, normally today's live point). Boundaries are inclusive, as everywhere in the
- * service (DESIGN §3):
+ * service (docs/history.md, 'Directions (improving / declining / stable) and the direction of goodness'):
  *  - relative metrics (price, liquidity, HHI, portfolio value, native balance): change_pct =
  *    (to − from) / |from| × 100; a move of at least RELATIVE_THRESHOLD_PCT (5 %) either way counts;
  *  - score metrics (risk scores, 0–1): the absolute change; a move of at least SCORE_THRESHOLD (0.05)

@@ -11,7 +11,7 @@
  * Missing (null/absent/non-finite) changes are skipped. With none available the result is
  * `daily_std_pct: null`, level `UNKNOWN` — never LOW: no data is not calm data.
  *
- * Levels (DESIGN §3, lower-inclusive): LOW < 3 ≤ MODERATE < 8 ≤ HIGH ≤ 15 < EXTREME, applied to the
+ * Levels (lower-inclusive): LOW < 3 ≤ MODERATE < 8 ≤ HIGH ≤ 15 < EXTREME, applied to the
  * 2-decimal value that is reported.
  */
 import { isFiniteNumber, round2, round4 } from './round.js';

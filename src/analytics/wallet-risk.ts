@@ -13,7 +13,7 @@
  * Increments are summed in integer hundredths so that factor sums land exactly on the level
  * boundaries (0.15 + 0.10 is 0.25, MODERATE — not 0.25000000000000006).
  *
- * Levels (DESIGN §3, lower-inclusive): LOW < 0.25 ≤ MODERATE < 0.50 ≤ ELEVATED < 0.65 ≤ HIGH ≤ 0.80
+ * Levels (lower-inclusive): LOW < 0.25 ≤ MODERATE < 0.50 ≤ ELEVATED < 0.65 ≤ HIGH ≤ 0.80
  * < CRITICAL. HIGH includes exactly 0.80; CRITICAL is strictly above it.
  *
  * Unknown is never safe: a factor whose input is unknown (null) adds nothing to the score but is

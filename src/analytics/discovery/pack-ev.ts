@@ -33,7 +33,7 @@
  *  - **Rare + epic stock share** = (rare stock + epic stock) / total stock × 100 (null when empty).
  *  - **Hidden machines** (`public: false`) are left out of a scan unless asked for by `machine` code.
  *
- * Rounding (DESIGN §3, on the value a client sees): the gross EV and the cap reduction are rounded to cents
+ * Rounding (on the value a client sees; docs/gacha.md, 'The method'): the gross EV and the cap reduction are rounded to cents
  * first and each exit value is computed from those rounded figures and rounded to cents; each edge is
  * computed from the rounded exit value and rounded to 2 decimals; the verdict is read from that rounded
  * edge. So a client recomputing from the numbers shown gets the same edge and verdict.

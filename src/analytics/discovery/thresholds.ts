@@ -1,9 +1,9 @@
 /**
- * Every threshold, weight and scale the discovery analytics apply (issue 7), in one place so that
+ * Every threshold, weight and scale the discovery analytics apply, in one place so that
  * docs/discovery.md, the endpoints and the tests (including the sandbox world's designed launches) read
  * the same numbers. The comparison each threshold uses (≥, >, <, ≤) is stated beside it: the stage rules
  * are shared with the sandbox world and must hold exactly. Comparisons are made on the ROUNDED value a
- * caller sees (buy shares and ratios 4 decimals, percentages and USD 2 decimals; DESIGN §3).
+ * caller sees (buy shares and ratios 4 decimals, percentages and USD 2 decimals; docs/discovery.md, opening 'Units').
  */
 
 // ── Windows and acceleration (windowMetrics) ───────────────────────────────────────────────────────

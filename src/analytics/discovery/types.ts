@@ -1,5 +1,5 @@
 /**
- * What the discovery analytics read (issue 7): a token's DEX market as the market-data source reports
+ * What the discovery analytics read (docs/discovery.md, 'Inputs'): a token's DEX market as the market-data source reports
  * it, window by window, already normalized from the provider's wire format by the endpoint code (the
  * most liquid pair of the token). Pure data: the analytics never fetch.
  *

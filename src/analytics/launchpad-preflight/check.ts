@@ -1,5 +1,5 @@
 /**
- * The preflight checks (issue 8, spec "Preflight checks"): a decoded launch transaction against the platform's
+ * The preflight checks (docs/launchpad-preflight.md, 'Checks'): a decoded launch transaction against the platform's
  * pricing data for the quote and mode. A mismatched pool is never adopted by the platform — and for a taxed
  * mint the tax then goes to nobody — so every difference is reported with the change that fixes it, before
  * the caller signs.

@@ -1,5 +1,5 @@
 /**
- * Launch-program facts and preflight thresholds (issue 8), in one place so that docs/launchpad-preflight.md,
+ * Launch-program facts and preflight thresholds, in one place so that docs/launchpad-preflight.md,
  * the decoder, the checker and the tests read the same values.
  *
  * Sources (public, read 2026-11-23):
@@ -58,7 +58,7 @@ export const CREATOR_FEE_ON = ['quote_token', 'both_tokens'] as const;
 /** The platform's base mints have 6 decimals (spec, Preflight checks). */
 export const BASE_MINT_DECIMALS = 6;
 
-/** Raise deviation |actual − expected| ÷ expected, in percent: ≥ this warns (lower-inclusive, DESIGN §3) … */
+/** Raise deviation |actual − expected| ÷ expected, in percent: ≥ this warns (lower-inclusive) … */
 export const RAISE_WARN_DEVIATION_PCT = 2;
 /** … and ≥ this is a mismatch. */
 export const RAISE_FAIL_DEVIATION_PCT = 10;

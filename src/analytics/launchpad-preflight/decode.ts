@@ -1,5 +1,5 @@
 /**
- * Decoding an unsigned launch transaction (issue 8, `launchpad-launch-preflight`): base64 → wire transaction →
+ * Decoding an unsigned launch transaction (`launchpad-launch-preflight`; docs/launchpad-preflight.md, 'Decoding'): base64 → wire transaction →
  * compiled message (legacy or v0) via @solana/kit, the instruction's account keys resolved where that is
  * possible offline, and the launch program's initialize instruction found and its Borsh arguments decoded.
  *

@@ -1,4 +1,4 @@
-/** Launch preflight (issue 8): decode an unsigned launch transaction, then check it against the platform's pricing. */
+/** Launch preflight (docs/launchpad-preflight.md): decode an unsigned launch transaction, then check it against the platform's pricing. */
 export * from './constants.js';
 export * from './decode.js';
 export * from './check.js';

@@ -1,4 +1,4 @@
-/** Launchpad reward-coin analytics (issue 8; pure: no I/O, no clock): one module per concern; see docs/launchpad.md. */
+/** Launchpad reward-coin analytics (pure: no I/O, no clock): one module per concern; see docs/launchpad.md. */
 export type * from './types.js';
 export * from './thresholds.js';
 export * from './payout.js';

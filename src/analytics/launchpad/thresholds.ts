@@ -1,7 +1,7 @@
 /**
- * Every threshold, weight and curve end-point of the launchpad analytics (issue 8), in one place so that
+ * Every threshold, weight and curve end-point of the launchpad analytics, in one place so that
  * docs/launchpad.md, the endpoints, the sandbox world and the tests read the same numbers. Boundaries are
- * lower-inclusive (DESIGN §3): "≥ X" is in the upper band. Comparisons are made on rounded values
+ * lower-inclusive (docs/launchpad.md, opening paragraph): "≥ X" is in the upper band. Comparisons are made on rounded values
  * (scores and percentages 2 decimals).
  */
 import type { QuoteCategory } from './types.js';

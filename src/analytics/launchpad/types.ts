@@ -83,7 +83,7 @@ export interface RewardCoin {
   flywheel: boolean;
 }
 
-/** A score's factor breakdown (DESIGN §3). */
+/** A score's factor breakdown (`{name, value, max, detail}`; docs/launchpad.md, opening paragraph). */
 export interface Factor {
   name: string;
   value: number;

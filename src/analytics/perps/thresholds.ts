@@ -2,7 +2,7 @@
  * Every threshold and assumption the perps analytics apply, in one place so that docs/perps.md, the
  * endpoints' `thresholds` echoes and the tests all read the same numbers.
  *
- * Boundaries follow the service rule (DESIGN §3): comparisons are made on the ROUNDED value a caller
+ * Boundaries follow the service rule (docs/perps.md, 'Units and rounding'): comparisons are made on the ROUNDED value a caller
  * sees, and the comparison each threshold uses (≥, >, <, ≤) is stated beside it because the spec
  * fixes some of them strictly (leverage > 10 on pool venues, ≥ 10 on reference venue C).
  */
