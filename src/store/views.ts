@@ -5,6 +5,7 @@
  * job `LaunchpadIndexStore`). The composed `Store` (src/store/types.ts) satisfies every view.
  */
 import type { LaunchpadIndexReader } from './launchpad-index/types.js';
+import type { StoreHealth } from './health/types.js';
 import type { ObservationLog, ObservationReader, ObservationWriter } from './observations/types.js';
 import type { QueryCountReader, QueryStream } from './query-stream/types.js';
 import type { SnapshotReader, SnapshotRepository } from './snapshots/types.js';
@@ -22,3 +23,9 @@ export type RetentionStore = Pick<SnapshotRepository, 'deleteSnapshotsBefore'> &
 
 /** The snapshot sweep: which subjects are watched, whether today's snapshot is there, and today's snapshot and observation. */
 export type SnapshotSweepStore = Pick<SnapshotRepository, 'getSnapshots' | 'snapshotSubjects' | 'putSnapshot'> & ObservationWriter;
+
+/** The recorder (src/app/recorder.ts): after a delivered paid answer, its snapshot, its observation and the query stream count. */
+export type RecorderStore = Pick<SnapshotRepository, 'putSnapshot'> & ObservationWriter & Pick<QueryStream, 'recordQuery'>;
+
+/** /status/live and /status/ready: the backend's name and whether it answers. */
+export type StoreStatus = Pick<StoreHealth, 'kind' | 'ping'>;
