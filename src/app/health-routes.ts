@@ -9,7 +9,7 @@
 import type { Timers } from '../lib/timers.js';
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../cache/types.js';
-import type { Store } from '../store/types.js';
+import type { StoreStatus } from '../store/views.js';
 
 export interface Lifecycle {
   /** True once SIGTERM (or close) has begun: the instance drains. */
@@ -17,7 +17,7 @@ export interface Lifecycle {
 }
 
 interface HealthDeps {
-  store: Store;
+  store: StoreStatus;
   cache: Cache;
   lifecycle: Lifecycle;
   timers: Timers;

@@ -9,7 +9,8 @@
 import type { Logger } from 'pino';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerResult } from '../registry/types.js';
-import type { QueryEntityType, Store } from '../store/types.js';
+import type { QueryEntityType } from '../store/types.js';
+import type { RecorderStore } from '../store/views.js';
 import { asString as str, asStrings as strings } from '../lib/read.js';
 import { DAY_MS, utcDay } from '../lib/days.js';
 
@@ -46,7 +47,7 @@ export function queriedEntities(key: string, input: Record<string, unknown>): { 
   return [...of('token', tokens), ...of('wallet', wallets)];
 }
 
-export function createRecorder(deps: { store: Store; logger: Logger; excludedPayers: readonly string[] }): Recorder {
+export function createRecorder(deps: { store: RecorderStore; logger: Logger; excludedPayers: readonly string[] }): Recorder {
   const excluded = new Set(deps.excludedPayers.map(payerKey));
   const pending = new Set<Promise<void>>();
   // The UTC day (days since the epoch) each result object was last captured on. A cached result is the same

@@ -21,7 +21,7 @@
  * page; per page 2 `getMultipleAccounts` calls, one `getTokenLargestAccounts` per coin, 1 price read.
  */
 import type { DailyPoint, Payout } from '../analytics/launchpad/types.js';
-import type { Store } from '../store/types.js';
+import type { LaunchpadIndexStore } from '../store/types.js';
 import { addDays, DAY_MS, HOUR_MS, utcDay } from '../lib/days.js';
 import { assembleCoins, readPlatformFacts, totalsOf, type IndexedCoin, type LaunchpadSources, type RewardTotals } from '../launchpad-index/coins.js';
 import { indexedCoin, LAUNCHPAD_DAILY_RETENTION_DAYS } from '../launchpad-index/state.js';
@@ -46,7 +46,7 @@ export const LAUNCHPAD_INDEX_DEFAULTS = {
 } as const;
 
 export interface LaunchpadIndexOptions {
-  store: Store;
+  store: LaunchpadIndexStore;
   sources: LaunchpadSources;
   maxPages?: number;
   budgetMs?: number;

@@ -7,14 +7,14 @@
  * window before; a week plus a day keeps room for week-over-week comparisons without letting the table
  * (one row per entity, endpoint and hour) grow with traffic forever.
  */
-import type { Store } from '../store/types.js';
+import type { RetentionStore } from '../store/views.js';
 import { addDays, DAY_MS, utcDay } from '../lib/days.js';
 import type { Job } from './runner.js';
 
 export const QUERY_RETENTION_DAYS = 8;
 
 export interface RetentionOptions {
-  store: Store;
+  store: RetentionStore;
   snapshotRetentionDays: number;
   queryRetentionDays?: number;
 }

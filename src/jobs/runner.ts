@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { systemTimers, type Timers } from '../lib/timers.js';
-import type { Store } from '../store/types.js';
+import type { JobLeases } from '../store/types.js';
 
 export interface JobRun {
   /** The moment the run was decided at (the tick's clock): jobs compute their cut-offs and days from it. */
@@ -63,7 +63,7 @@ export interface JobRunner {
 }
 
 export interface JobRunnerOptions {
-  store: Store;
+  store: JobLeases;
   jobs: readonly Job[];
   logger: Logger;
   now: () => Date;

@@ -21,7 +21,8 @@ import type { Timers } from '../lib/timers.js';
 import { runBounded } from '../lib/bounded-run.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
-import type { SnapshotSubjectType, Store } from '../store/types.js';
+import type { SnapshotSubjectType } from '../store/types.js';
+import type { SnapshotSweepStore } from '../store/views.js';
 import { addDays, HOUR_MS, utcDay } from '../lib/days.js';
 import type { Job } from './runner.js';
 
@@ -42,7 +43,7 @@ export const DAILY_SUBJECTS: readonly { type: SweptType; subject: string }[] = [
 const DEGRADED = new Set(['leg_degraded', 'leg_failed']);
 
 export interface SnapshotSweepOptions {
-  store: Store;
+  store: SnapshotSweepStore;
   registry: Registry;
   /** A handler context for one enrichment (sources, entities, clock… as for a paid call). */
   context: (requestId: string, signal: AbortSignal) => HandlerContext;

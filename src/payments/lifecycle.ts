@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { Timers } from '../lib/timers.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerResult } from '../registry/types.js';
-import type { Store, StoredAnswer, StoredClaim } from '../store/types.js';
+import type { ClaimRepository, StoredAnswer, StoredClaim } from '../store/types.js';
 import type { CardGate } from './card/index.js';
 import { isPaymentAuthorization } from './card/index.js';
 import type { PaymentCheck, PaymentGate, PaymentRequest, VerifiedPayment } from './gate.js';
@@ -76,7 +76,7 @@ const CHARGED = new Set<StoredClaim['status']>(['settled', 'delivered', 'undeliv
 
 export interface LifecycleDeps {
   gate: PaymentGate;
-  store: Store;
+  store: ClaimRepository;
   card?: CardGate;
   now: () => Date;
   timers: Timers;
@@ -282,7 +282,7 @@ export class PaymentLifecycle {
    * service's clock, then logged as an error naming the payment: bookkeeping never delays or changes what
    * the caller is told.
    */
-  private async record(key: string, outcome: Omit<Parameters<Store['finishClaim']>[1], 'at'>): Promise<void> {
+  private async record(key: string, outcome: Omit<Parameters<ClaimRepository['finishClaim']>[1], 'at'>): Promise<void> {
     const write = () => this.deps.store.finishClaim(key, { ...outcome, at: this.deps.now() });
     try {
       await write();

@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Timers } from '../lib/timers.js';
-import type { Store } from '../store/types.js';
+import type { ClaimRepository } from '../store/types.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 
 export const RECONCILE_INTERVAL_MS = 15_000;
@@ -26,7 +26,7 @@ export interface SettlementReconciler {
 
 export function startSettlementReconciler(deps: {
   lifecycle: PaymentLifecycle;
-  store: Store;
+  store: ClaimRepository;
   timers: Timers;
   now: () => Date;
   logger: Logger;
