@@ -33,7 +33,7 @@ import { startSandboxProviders, type SandboxProviders } from '../../src/sandbox/
 import { createJupiterHandler } from '../../src/sandbox/providers/jupiter.js';
 import { createLaunchpadHandler } from '../../src/sandbox/providers/launchpad.js';
 import type { ProviderHandler } from '../../src/sandbox/providers/server.js';
-import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc.js';
+import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc/index.js';
 import { startSolanaSandbox, type SolanaSandbox } from '../../src/sandbox/solana/index.js';
 import { createSandboxWorld } from '../../src/sandbox/world/index.js';
 import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad.js';

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACTIVE_PROGRAMS, CAST_ADDRESS as A, createSandboxWorld, programTransactions, programUsers } from '../../src/sandbox/world/index.js';
-import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc.js';
+import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc/index.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { HttpSource } from '../../src/sources/http-source.js';

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
-import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc.js';
+import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc/index.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import type { SandboxWorld, TokenState, TransactionState, WalletState } from '../../src/sandbox/world/types.js';

@@ -13,7 +13,7 @@ import { createHeliusHandler } from './helius.js';
 import { createJupiterHandler } from './jupiter.js';
 import { createLaunchpadHandler } from './launchpad.js';
 import { startProviderServer, type ProviderServer } from './server.js';
-import { createSolanaDataRpcHandler } from './solana-data-rpc.js';
+import { createSolanaDataRpcHandler } from './solana-data-rpc/index.js';
 import { createAdrenaRpcHandler } from './perps/adrena-rpc.js';
 import { createDydxHandler } from './perps/dydx.js';
 import { createHyperliquidHandler } from './perps/hyperliquid.js';

@@ -1,5 +1,5 @@
 /**
- * What the sandbox's Solana JSON-RPC nodes share (the data node `./solana-data-rpc.ts` and the pool venues'
+ * What the sandbox's Solana JSON-RPC nodes share (the data node `./solana-data-rpc/` and the pool venues'
  * nodes `./perps/jupiter-perps-rpc.ts` and `./perps/adrena-rpc.ts`): the JSON-RPC 2.0 envelope (single and
  * batch requests, method dispatch, `RpcError` → the error object, the node's -32600/-32601/-32603/-32700
  * answers), the parameter helpers every method reads its arguments with, and the constants a mainnet node

@@ -16,7 +16,7 @@ import { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKE
 export { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM };
 export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 /**
- * Built-in programs mainnet has, for the sandbox data node (src/sandbox/providers/solana-data-rpc.ts), which
+ * Built-in programs mainnet has, for the sandbox data node (src/sandbox/providers/solana-data-rpc/), which
  * answers them as executable accounts. (The payment chain's runtime loads the real programs.)
  */
 export const BUILTIN_PROGRAMS = [
