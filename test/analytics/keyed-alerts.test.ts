@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { alertId, keyedDeltaAlerts, type Observation } from '../../src/analytics/alerts.js';
 import { poolPositionView } from '../../src/analytics/perps/index.js';
-import { perpsMoves } from '../../src/endpoints/history-alerts/shared/alert-watch.js';
-import type { PerpsWalletObservation } from '../../src/endpoints/perps/shared/trader-observation.js';
+import { perpsMoves } from '../../src/endpoints/history-alerts/check-alerts/watch-subject.js';
+import type { PerpsWalletObservation } from '../../src/endpoints/shared/perps-wallet-observation.js';
 import type { PoolVenue } from '../../src/sources/perps/types.js';
 import { poolMarket, poolPosition } from './perps/builders.js';
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { creatorFeeOnOf, curveTypeOf, preflightPricing } from '../../src/endpoints/launchpad/shared/preflight-pricing.js';
+import { creatorFeeOnOf, curveTypeOf, preflightPricing } from '../../src/endpoints/launchpad/launchpad-launch-preflight/pricing.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { StonkPricing } from '../../src/sources/launchpad.js';
 import { wireParser } from '../../src/sources/wire.js';

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { AttentionWindow, withDefault } from '../../registry/fields.js';
-import { attentionMomentumAnswer } from './shared/attention-momentum.js';
-import { attentionMomentumBriefing } from './shared/attention-briefing.js';
-import { AttentionMomentumSchema } from './shared/attention-schema.js';
+import { attentionMomentumAnswer } from './attention-momentum/answer.js';
+import { attentionMomentumBriefing } from './attention-momentum/briefing.js';
+import { AttentionMomentumSchema } from './attention-momentum/schema.js';
 
 export default defineEndpoint({
   key: 'attention-momentum',

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
 import { exitSignalAnswer } from './shared/exit-signal.js';
-import { exitSignalBriefing } from './shared/exit-briefing.js';
+import { exitSignalBriefing } from './exit-signal/briefing.js';
 import { ExitSignalSchema } from './shared/exit-schema.js';
 
 export default defineEndpoint({

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { StringEnum, withDefault } from '../../registry/fields.js';
-import { gachaEvScan } from './shared/gacha-ev.js';
-import { gachaEvBriefing } from './shared/gacha-briefing.js';
-import { GachaEvScanSchema } from './shared/gacha-schema.js';
+import { gachaEvScan } from './gacha-ev-scan/answer.js';
+import { gachaEvBriefing } from './gacha-ev-scan/briefing.js';
+import { GachaEvScanSchema } from './gacha-ev-scan/schema.js';
 
 export default defineEndpoint({
   key: 'gacha-ev-scan',

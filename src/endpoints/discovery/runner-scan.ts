@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
 import { runnerScanAnswer } from './shared/runner-scan.js';
-import { runnerScanBriefing } from './shared/runner-briefing.js';
+import { runnerScanBriefing } from './runner-scan/briefing.js';
 import { RunnerScanSchema } from './shared/runner-schema.js';
 
 export default defineEndpoint({

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { smartMoneyFlow } from './shared/smart-money-flow.js';
+import { smartMoneyFlow } from './smart-money-flow/answer.js';
 import { smartMoneyFlowBriefing } from './shared/smart-money-briefing.js';
 import { SmartMoneyFlowSchema } from './shared/smart-money-schema.js';
 

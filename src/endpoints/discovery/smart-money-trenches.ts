@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { smartMoneyTrenches } from './shared/smart-money-trenches.js';
+import { smartMoneyTrenches } from './smart-money-trenches/answer.js';
 import { smartMoneyTrenchesBriefing } from './shared/smart-money-briefing.js';
 import { SmartMoneyTrenchesSchema } from './shared/smart-money-schema.js';
 

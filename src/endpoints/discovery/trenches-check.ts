@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { trenchesCheckAnswer } from './shared/trenches-check.js';
+import { trenchesCheckAnswer } from './trenches-check/answer.js';
 import { trenchesCheckBriefing } from './shared/trenches-briefing.js';
 import { TrenchesCheckSchema } from './shared/trenches-schema.js';
 

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { trendingSignalsAnswer } from './shared/trending-signals.js';
-import { trendingSignalsBriefing } from './shared/trending-briefing.js';
-import { TrendingSignalsSchema } from './shared/trending-schema.js';
+import { trendingSignalsAnswer } from './trending-signals/answer.js';
+import { trendingSignalsBriefing } from './trending-signals/briefing.js';
+import { TrendingSignalsSchema } from './trending-signals/schema.js';
 
 export default defineEndpoint({
   key: 'trending-signals',

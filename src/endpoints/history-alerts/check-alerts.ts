@@ -5,8 +5,8 @@ import { alertCounts, DEFAULT_ALERT_CRITERIA, orderAlerts, type AlertCriteria } 
 import type { PerpAlertCriteria, PerpAlertKind } from '../../analytics/perps/alerts.js';
 import { DEFAULT_PERP_ALERT_CRITERIA } from '../../analytics/perps/thresholds.js';
 import type { NextStep } from '../../registry/types.js';
-import { ALERT_KINDS, CheckAlertsSchema, checkAlertsBriefing } from './shared/alert-schemas.js';
-import { watchToken, watchWallet, type SubjectReading } from './shared/alert-watch.js';
+import { ALERT_KINDS, CheckAlertsSchema, checkAlertsBriefing } from './check-alerts/schema.js';
+import { watchToken, watchWallet, type SubjectReading } from './check-alerts/watch-subject.js';
 
 export const MAX_ALERTS = 200;
 

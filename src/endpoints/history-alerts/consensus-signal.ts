@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, AttentionWindow, StringEnum, withDefault } from '../../registry/fields.js';
-import { ConsensusSignalSchema, consensusSignal } from './shared/consensus.js';
-import { consensusBriefing } from './shared/consensus-briefing.js';
+import { ConsensusSignalSchema, consensusSignal } from './consensus-signal/answer.js';
+import { consensusBriefing } from './consensus-signal/briefing.js';
 
 export default defineEndpoint({
   key: 'consensus-signal',

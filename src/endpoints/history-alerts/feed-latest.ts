@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Timestamp } from '../../registry/fields.js';
-import { BRIEF_TTL_SECONDS, computeBrief, pollBrief } from './shared/feed.js';
-import { FeedLatestSchema, feedBriefing } from './shared/feed-schema.js';
+import { BRIEF_TTL_SECONDS, computeBrief, pollBrief } from './feed-latest/daily-brief.js';
+import { FeedLatestSchema, feedBriefing } from './feed-latest/schema.js';
 
 export default defineEndpoint({
   key: 'feed-latest',

@@ -5,7 +5,7 @@ import { overallDirection, positionChanges } from '../../analytics/trends.js';
 import type { Caveat } from '../../registry/types.js';
 import { lookbackDays } from '../shared/series-coverage.js';
 import { walletSeries } from './shared/history.js';
-import type { WalletSnapshotData } from '../wallet-token/shared/snapshots.js';
+import type { WalletSnapshotData } from '../shared/snapshots.js';
 import { daysBetween } from '../../lib/days.js';
 import { WalletHistorySchema } from './shared/history-schemas.js';
 import { pointTrend, THRESHOLDS } from './shared/series-trend.js';

@@ -8,7 +8,7 @@ import { ALERT_MIN_HOLDERS_CHANGE_PCT_DEFAULT, ALERT_SINCE_MAX_DAYS, STALE_AFTER
 import { addDays, utcDay } from '../../lib/days.js';
 import type { IndexedCoin } from '../../launchpad-index/coins.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
-import { AlertsSchema } from './shared/alerts-schema.js';
+import { AlertsSchema } from './launchpad-alerts/schema.js';
 
 interface AlertsInput {
   mints: string[];

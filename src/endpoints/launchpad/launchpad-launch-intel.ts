@@ -4,7 +4,7 @@ import { LaunchCategory, StringEnum, withDefault } from '../../registry/fields.j
 import { demandScore, launchIntelOverview, type LaunchIntelRow } from '../../analytics/launchpad/demand.js';
 import type { QuoteCategory, RewardCoin } from '../../analytics/launchpad/types.js';
 import { indexedRewardCoins } from './launchpad-screener.js';
-import { LaunchIntelSchema } from './shared/launch-intel-schema.js';
+import { LaunchIntelSchema } from './launchpad-launch-intel/schema.js';
 
 const SORTS = ['demand', 'survival', 'volume', 'launches', 'paying'] as const;
 type IntelSort = (typeof SORTS)[number];

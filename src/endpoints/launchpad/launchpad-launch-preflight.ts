@@ -12,8 +12,8 @@ import {
 } from '../../analytics/launchpad-preflight/index.js';
 import { toApiError } from '../../sources/errors.js';
 import { gatherLegs, legTimings } from '../shared/legs.js';
-import { preflightPricing } from './shared/preflight-pricing.js';
-import { PreflightSchema } from './shared/preflight-schema.js';
+import { preflightPricing } from './launchpad-launch-preflight/pricing.js';
+import { PreflightSchema } from './launchpad-launch-preflight/schema.js';
 
 interface PreflightInput {
   unsigned_transaction: string;

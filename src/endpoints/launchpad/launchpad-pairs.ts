@@ -6,7 +6,7 @@ import type { QuoteCategory } from '../../analytics/launchpad/types.js';
 import { quotePrices } from '../../launchpad-index/coins.js';
 import { SourceError } from '../../sources/errors.js';
 import { normalizeCategory } from '../../sources/launchpad.js';
-import { PairsSchema } from './shared/pairs-schema.js';
+import { PairsSchema } from './launchpad-pairs/schema.js';
 
 /** Quote prices (one aggregator call); a failure leaves them null with a caveat rather than failing a free list. */
 async function pricesOrNull(mints: string[], ctx: HandlerContext): Promise<Map<string, number> | null> {

@@ -8,7 +8,7 @@ import { payoutPerDayPerUsd, trailingYields } from '../../analytics/launchpad/yi
 import { addDays, utcDay } from '../../lib/days.js';
 import { LAUNCHPAD_DAILY_RETENTION_DAYS } from '../../launchpad-index/state.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
-import { QuoteSchema } from './shared/quote-schema.js';
+import { QuoteSchema } from './launchpad-quote/schema.js';
 
 /**
  * The platform reports no pool depth, so the quote prices tax only: impact is 0 on both legs and said so

@@ -3,7 +3,7 @@ import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../r
 import { Address } from '../../registry/fields.js';
 import { healthScore } from '../../analytics/launchpad/health.js';
 import { indexStaleCaveat, launchpadCoin, withDaily } from './shared/coins.js';
-import { RewardRiskSchema } from './shared/reward-risk-schema.js';
+import { RewardRiskSchema } from './launchpad-reward-risk/schema.js';
 
 async function rewardRiskAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();

@@ -26,7 +26,7 @@ import { windowMetrics, WINDOW_NAMES } from '../../../analytics/discovery/window
 import { round2 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
-import { launchMarkets, pairAgeHours } from './launch-market.js';
+import { launchMarkets, pairAgeHours } from '../../shared/launch-market.js';
 import { holderCountLeg, priorOrLatest, readingView, recordReading } from './prior-reading.js';
 
 export interface ExitSignalInput {

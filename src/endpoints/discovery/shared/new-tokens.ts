@@ -20,7 +20,7 @@ import { round2 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { callFailure } from '../../shared/member-errors.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
-import { launchMarkets, pairAgeHours } from './launch-market.js';
+import { launchMarkets, pairAgeHours } from '../../shared/launch-market.js';
 import { readLaunchRisks, riskCaveats, type LaunchRisk, type LaunchRiskRead } from './launch-risk.js';
 
 export interface NewTokensInput {

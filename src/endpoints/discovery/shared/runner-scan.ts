@@ -31,7 +31,7 @@ import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../r
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
 import { marketView } from './exit-signal.js';
 import { CANDIDATE_POOL_DESCRIPTION, launchCandidates, type CandidateSource } from './launch-candidates.js';
-import { launchMarkets, pairAgeHours } from './launch-market.js';
+import { launchMarkets, pairAgeHours } from '../../shared/launch-market.js';
 import { priorReading, recordReading } from './prior-reading.js';
 import { readTransferTaxes } from './transfer-tax.js';
 

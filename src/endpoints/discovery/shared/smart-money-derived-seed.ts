@@ -31,7 +31,7 @@
  * so the smart-money endpoints and the trenches legs of one moment read one seed and do not repeat the
  * derivation's reads; a failed derivation is not kept.
  */
-import { walletSwapOf } from '../../intelligence/shared/copy-trade-history.js';
+import { walletSwapOf } from '../../shared/copy-trade-history.js';
 import type { EntityDirectory } from '../../../analytics/entities.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { bestPair } from '../../../sources/dexscreener.js';

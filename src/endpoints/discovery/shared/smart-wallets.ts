@@ -33,9 +33,9 @@ import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import { gatherLegs, optional } from '../../shared/legs.js';
 import { runBounded } from '../../../lib/bounded-run.js';
-import { historySince, type WindowHistory } from '../../intelligence/shared/copy-trade-history.js';
-import { swapsOf, walletTrades, type WalletTrades } from '../../intelligence/shared/copy-trade-pipeline.js';
-import { solPricesAt } from '../../intelligence/shared/sol-prices.js';
+import { historySince, type WindowHistory } from '../../shared/copy-trade-history.js';
+import { swapsOf, walletTrades, type WalletTrades } from '../../shared/copy-trade-pipeline.js';
+import { solPricesAt } from '../../shared/sol-prices.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from './smart-money-seed.js';
 import { derivedSeed, derivedSeedCaveat, type SeedDerivation } from './smart-money-derived-seed.js';
 

@@ -20,7 +20,7 @@ import type { LaunchMarket, PriorReading } from '../../../analytics/discovery/ty
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';
 import { CANDIDATE_POOL_DESCRIPTION, launchCandidates } from './launch-candidates.js';
-import { launchMarkets, pairAgeHours } from './launch-market.js';
+import { launchMarkets, pairAgeHours } from '../../shared/launch-market.js';
 import { priorReading } from './prior-reading.js';
 import { readRunner, runnerView } from './runner-scan.js';
 import type { WinnerBuy } from './smart-wallets.js';

@@ -13,7 +13,7 @@
  */
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { SnapshotSubjectType } from '../../../store/types.js';
-import { tokenSnapshotData, walletSnapshotData, type TokenSnapshotData, type WalletSnapshotData } from '../../wallet-token/shared/snapshots.js';
+import { tokenSnapshotData, walletSnapshotData, type TokenSnapshotData, type WalletSnapshotData } from '../../shared/snapshots.js';
 import { asNumber as num } from '../../../lib/read.js';
 import { addDays, utcDay } from '../../../lib/days.js';
 

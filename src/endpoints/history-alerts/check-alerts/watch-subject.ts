@@ -14,11 +14,11 @@ import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import type { ObservationRecord, SnapshotSubjectType } from '../../../store/types.js';
-import { readWhaleActivity, type WhaleBasics } from '../../intelligence/shared/whales.js';
-import { perpsWalletObservation, type PerpsWalletObservation } from '../../perps/shared/trader-observation.js';
-import { VENUE_LABEL } from '../../perps/shared/venues.js';
-import type { TopHolder } from '../../wallet-token/shared/holders.js';
-import { tokenSnapshotData, walletSnapshotData } from '../../wallet-token/shared/snapshots.js';
+import { readWhaleActivity, type WhaleBasics } from '../../shared/whale-activity.js';
+import { perpsWalletObservation, type PerpsWalletObservation } from '../../shared/perps-wallet-observation.js';
+import { VENUE_LABEL } from '../../shared/perps-venues.js';
+import type { TopHolder } from '../../shared/top-holders.js';
+import { tokenSnapshotData, walletSnapshotData } from '../../shared/snapshots.js';
 import { asNumber as num, asObject as obj } from '../../../lib/read.js';
 
 /** Observations read after the baseline at most (about 3.5 days of one per minute); later crossings fire at the current one. */

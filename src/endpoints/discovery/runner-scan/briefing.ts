@@ -4,7 +4,7 @@
  * briefs the same way).
  */
 import type { HandlerResult } from '../../../registry/types.js';
-import { transferTaxText } from './transfer-tax.js';
+import { transferTaxText } from '../shared/transfer-tax.js';
 
 // Reads the answer it was handed (runnerScanAnswer's output); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;

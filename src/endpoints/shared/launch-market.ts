@@ -4,9 +4,9 @@
  * A window or figure the market-data source does not report stays null — never 0 — so a young pool is
  * not mistaken for a dead one.
  */
-import type { LaunchMarket, MarketWindow, WindowName } from '../../../analytics/discovery/types.js';
-import { bestPair } from '../../../sources/dexscreener.js';
-import type { DexPair } from '../../../sources/wire/dexscreener.js';
+import type { LaunchMarket, MarketWindow, WindowName } from '../../analytics/discovery/types.js';
+import { bestPair } from '../../sources/dexscreener.js';
+import type { DexPair } from '../../sources/wire/dexscreener.js';
 
 const WINDOWS: readonly WindowName[] = ['m5', 'h1', 'h6', 'h24'];
 

@@ -11,17 +11,13 @@
 import { createHash } from 'node:crypto';
 import { windowBounds } from '../../../analytics/consensus.js';
 import { marketWashTrade } from '../../../analytics/discovery/runner-stage.js';
-import { holderGrowthPct, trendingScore, TRENDING_WEIGHTS, type TrendingScore } from '../../../analytics/trending-score.js';
+import { trendingScore, TRENDING_WEIGHTS, type TrendingScore } from '../../../analytics/trending-score.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { DexPair } from '../../../sources/dexscreener.js';
-import { bestPair } from '../../../sources/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
-import { launchMarkets } from '../../discovery/shared/launch-market.js';
-import { addDays, utcDay } from '../../../lib/days.js';
+import { launchMarkets } from '../../shared/launch-market.js';
+import { holderGrowthUnknownCaveat, readHolderGrowth, tokenMarket } from '../../shared/trending-inputs.js';
 
 export const BRIEF_TTL_SECONDS = 86_400;
-/** Days of daily snapshots holder growth is measured over. */
-export const HOLDER_GROWTH_DAYS = 7;
 /** The top-boosts list is at most a few dozen entries; the brief ranks at most this many. */
 export const MAX_CANDIDATES = 30;
 
@@ -50,41 +46,17 @@ export interface BriefToken {
   boost_total: number;
 }
 
-/** The mint's market across its pairs (as base): volume, liquidity and trades summed; price and change from the deepest pair. Also trending-signals'. */
-export function market(pairs: readonly DexPair[], mint: string) {
-  const own = pairs.filter((p) => p.chainId === 'solana' && p.baseToken.address === mint);
-  const best = bestPair(own, mint);
-  if (!best) return null;
-  const sum = (values: (number | null | undefined)[]) => {
-    const known = values.filter((v): v is number => typeof v === 'number');
-    return known.length > 0 ? Math.round(known.reduce((a, b) => a + b, 0) * 100) / 100 : null;
-  };
-  const trades = own.map((p) => p.txns.h24).filter((t) => t !== undefined);
-  return {
-    symbol: best.baseToken.symbol,
-    name: best.baseToken.name,
-    priceUsd: best.priceUsd != null ? Number(best.priceUsd) : null,
-    priceChange24hPct: best.priceChange?.h24 ?? null,
-    volume24hUsd: sum(own.map((p) => p.volume.h24)),
-    liquidityUsd: sum(own.map((p) => p.liquidity?.usd)),
-    buys24h: trades.length > 0 ? trades.reduce((a, t) => a + t.buys, 0) : null,
-    sells24h: trades.length > 0 ? trades.reduce((a, t) => a + t.sells, 0) : null,
-  };
-}
-
 export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> {
   const now = ctx.now();
   const boostsLeg = await gatherLegs({ candidates: () => ctx.sources.dexscreener.topBoostedTokens(ctx.signal) });
   const boosts = required(boostsLeg.candidates).slice(0, MAX_CANDIDATES);
   const mints = boosts.map((b) => b.tokenAddress);
   const attention = windowBounds('24h', now);
-  const today = utcDay(now);
-  const fromDay = addDays(today, -HOLDER_GROWTH_DAYS);
   const legs = await gatherLegs({ pairs: () => ctx.sources.dexscreener.tokenPairs(mints, ctx.signal) });
   const pairs = required(legs.pairs);
-  const [calls, histories] = await Promise.all([
+  const [calls, growths] = await Promise.all([
     ctx.store.queryCounts('token', attention.from, attention.to),
-    Promise.all(mints.map((mint) => ctx.store.getSnapshots('token', mint, fromDay, today))),
+    readHolderGrowth(ctx.store, mints, now),
   ]);
   const callsBy = new Map(calls.map((c) => [c.entity, c.count]));
   const maxCalls = Math.max(0, ...mints.map((m) => callsBy.get(m) ?? 0));
@@ -94,13 +66,12 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
   const scored: Omit<BriefToken, 'rank'>[] = [];
   let withoutMarket = 0;
   boosts.forEach((boost, i) => {
-    const m = market(pairs, boost.tokenAddress);
+    const m = tokenMarket(pairs, boost.tokenAddress);
     if (!m) {
       withoutMarket++;
       return;
     }
-    const holderCounts = histories[i]!.map((s) => s.data.holder_count).filter((v): v is number => typeof v === 'number');
-    const growth = holderGrowthPct(holderCounts);
+    const growth = growths[i] ?? null;
     const attentionCalls = callsBy.get(boost.tokenAddress) ?? 0;
     const lm = launch.get(boost.tokenAddress) ?? null;
     const wash = lm ? marketWashTrade(lm) : { suspected: false, reason: null };
@@ -120,12 +91,7 @@ export async function computeBrief(ctx: HandlerContext): Promise<HandlerResult> 
   const generatedAt = now.toISOString();
   const caveats: Caveat[] = [];
   const noHistory = tokens.filter((t) => t.holder_growth_pct === null).length;
-  if (noHistory > 0) {
-    caveats.push({
-      code: 'insufficient_history',
-      message: `Holder growth unknown for ${noHistory} of ${tokens.length} tokens (fewer than two daily snapshots in the last ${HOLDER_GROWTH_DAYS} days); their scores rest on the other factors.`,
-    });
-  }
+  if (noHistory > 0) caveats.push(holderGrowthUnknownCaveat(noHistory, tokens.length));
   const washed = tokens.filter((t) => t.wash_trade_suspected);
   if (washed.length > 0) {
     caveats.push({

@@ -22,18 +22,17 @@ import { marketSentiment, trendingSignalScore, type TrendingSignalScore } from '
 import { WHALE_FLOW_WEIGHT } from '../../../analytics/discovery/thresholds.js';
 import { velocityScore, type VelocityScore } from '../../../analytics/discovery/velocity.js';
 import { round2, round4 } from '../../../analytics/round.js';
-import { holderGrowthPct, TRENDING_WEIGHTS } from '../../../analytics/trending-score.js';
+import { TRENDING_WEIGHTS } from '../../../analytics/trending-score.js';
 import type { WhaleSignal } from '../../../analytics/whale-activity.js';
 import { asNumber, asObject, asString } from '../../../lib/read.js';
-import { addDays, utcDay } from '../../../lib/days.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import { market as briefMarket, HOLDER_GROWTH_DAYS } from '../../history-alerts/shared/feed.js';
+import { holderGrowthUnknownCaveat, readHolderGrowth, tokenMarket, type TokenMarket } from '../../shared/trending-inputs.js';
 import { runBounded } from '../../../lib/bounded-run.js';
 import { errorOfOutcome } from '../../shared/member-errors.js';
 import { degradedCaveat, gatherLegs, legTimings, required } from '../../shared/legs.js';
-import { launchMarkets, pairAgeHours } from './launch-market.js';
-import { riskCaveats, type LaunchRisk } from './launch-risk.js';
-import { liquidityRiskFunnel, riskBudgetMs, riskView } from './new-tokens.js';
+import { launchMarkets, pairAgeHours } from '../../shared/launch-market.js';
+import { riskCaveats, type LaunchRisk } from '../shared/launch-risk.js';
+import { liquidityRiskFunnel, riskBudgetMs, riskView } from '../shared/new-tokens.js';
 
 export interface TrendingSignalsInput {
   min_liquidity_usd?: number;
@@ -49,8 +48,6 @@ const WHALE_RESERVE_MS = 4_000;
 /** Each candidate list is capped like the daily brief's (the feeds are a few dozen entries). */
 const MAX_PER_LIST = 30;
 
-type Market = NonNullable<ReturnType<typeof briefMarket>>;
-
 interface WhaleRead {
   read: boolean;
   signal: WhaleSignal | null;
@@ -63,7 +60,7 @@ interface WhaleRead {
 
 interface Scored {
   mint: string;
-  market: Market;
+  market: TokenMarket;
   lists: ('top_boosts' | 'latest_profiles')[];
   boostTotal: number | null;
   holderGrowth: number | null;
@@ -80,7 +77,7 @@ interface Scored {
 const byScore = (a: Scored, b: Scored) =>
   b.composite.score - a.composite.score || (b.velocity?.score ?? -1) - (a.velocity?.score ?? -1) || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
 
-const buyShare = (m: Market) => (m.buys24h !== null && m.sells24h !== null && m.buys24h + m.sells24h > 0 ? round4(m.buys24h / (m.buys24h + m.sells24h)) : null);
+const buyShare = (m: TokenMarket) => (m.buys24h !== null && m.sells24h !== null && m.buys24h + m.sells24h > 0 ? round4(m.buys24h / (m.buys24h + m.sells24h)) : null);
 
 const NOT_REQUESTED: WhaleRead = { read: false, signal: null, whales: null, accumulating: null, distributing: null, net_flow_usd: null, note: 'include_whale_watch is false: not read, and not a factor' };
 
@@ -113,7 +110,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   // 2. Markets.
   const legs = await gatherLegs({ pairs: () => ctx.sources.dexscreener.tokenPairs(mints, ctx.signal) });
   const pairs = required(legs.pairs);
-  const markets = new Map(mints.map((m) => [m, briefMarket(pairs, m)]));
+  const markets = new Map(mints.map((m) => [m, tokenMarket(pairs, m)]));
 
   // 3. Filters: liquidity first (no risk read spent on what cannot pass), then risk.
   const { reads, riskMs, riskOf, kept, byReason, summary } = await liquidityRiskFunnel(
@@ -123,11 +120,9 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   // 4. Scores: the daily brief's inputs (attention over the scored tokens, holder growth over 7 days of snapshots).
   const keptMints = kept.map((k) => k.mint);
   const attention = windowBounds('24h', now);
-  const today = utcDay(now);
-  const fromDay = addDays(today, -HOLDER_GROWTH_DAYS);
-  const [calls, histories] = await Promise.all([
+  const [calls, growths] = await Promise.all([
     ctx.store.queryCounts('token', attention.from, attention.to),
-    Promise.all(keptMints.map((m) => ctx.store.getSnapshots('token', m, fromDay, today))),
+    readHolderGrowth(ctx.store, keptMints, now),
   ]);
   const callsBy = new Map(calls.map((c) => [c.entity, c.count]));
   const maxAttention = Math.max(0, ...keptMints.map((m) => callsBy.get(m) ?? 0));
@@ -136,7 +131,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   const scored: Scored[] = keptMints.map((mint, i) => {
     const m = markets.get(mint)!;
     const lm = launch.get(mint) ?? null;
-    const holderGrowth = holderGrowthPct(histories[i]!.map((s) => s.data.holder_count).filter((v): v is number => typeof v === 'number'));
+    const holderGrowth = growths[i] ?? null;
     const attentionCalls = callsBy.get(mint) ?? 0;
     const runner = lm ? runnerStage(lm, null, nowMs) : null;
     return {
@@ -201,9 +196,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   });
   caveats.push(...riskCaveats(reads, 'Those tokens are excluded (risk_unknown): the risk filter cannot vouch for them.'));
   const noHistory = tokens.filter((t) => t.market.holder_growth_pct === null).length;
-  if (noHistory > 0) {
-    caveats.push({ code: 'insufficient_history', message: `Holder growth unknown for ${noHistory} of ${tokens.length} tokens (fewer than two daily snapshots in the last ${HOLDER_GROWTH_DAYS} days); their scores rest on the other factors.` });
-  }
+  if (noHistory > 0) caveats.push(holderGrowthUnknownCaveat(noHistory, tokens.length));
   if (kept.length > limit) caveats.push({ code: 'truncated', message: `${kept.length} tokens passed both filters; the top ${limit} are listed (limit).` });
 
   return {
@@ -232,7 +225,7 @@ export async function trendingSignalsAnswer(input: TrendingSignalsInput, ctx: Ha
   };
 }
 
-function inputsOf(m: Market, holderGrowth: number | null, attentionCalls: number, maxAttention: number) {
+function inputsOf(m: TokenMarket, holderGrowth: number | null, attentionCalls: number, maxAttention: number) {
   return { ...m, holderGrowthPct: holderGrowth, attentionCalls, maxAttentionCalls: maxAttention };
 }
 

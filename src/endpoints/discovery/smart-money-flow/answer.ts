@@ -14,8 +14,8 @@
 import { accumulatedTokens } from '../../../analytics/smart-accumulation.js';
 import type { Fill } from '../../../analytics/copy-trade-ledger.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import { winnerClusters, type ClusterRun } from './smart-money-clusters.js';
-import { SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, walletRecord, type SmartWalletsRead } from './smart-wallets.js';
+import { winnerClusters, type ClusterRun } from './winner-clusters.js';
+import { SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, walletRecord, type SmartWalletsRead } from '../shared/smart-wallets.js';
 
 export interface SmartMoneyFlowInput {
   wallets?: string[];

@@ -17,11 +17,11 @@ import { ApiError } from '../../../errors/api-error.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { toApiError } from '../../../sources/errors.js';
 import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';
-import { launchMarkets } from './launch-market.js';
-import { holderCountLeg, priorOrLatest, readingView, recordReading } from './prior-reading.js';
-import { trenchesReading } from './trenches-scan.js';
-import { readTransferTaxes } from './transfer-tax.js';
-import { attentionCaveat, attentionLeg, attentionSampleCaveat, smartMoneyCaveats, smartMoneyLeg, smartSeedOf, tokenExits } from './trenches-signals.js';
+import { launchMarkets } from '../../shared/launch-market.js';
+import { holderCountLeg, priorOrLatest, readingView, recordReading } from '../shared/prior-reading.js';
+import { trenchesReading } from '../shared/trenches-scan.js';
+import { readTransferTaxes } from '../shared/transfer-tax.js';
+import { attentionCaveat, attentionLeg, attentionSampleCaveat, smartMoneyCaveats, smartMoneyLeg, smartSeedOf, tokenExits } from '../shared/trenches-signals.js';
 
 export async function trenchesCheckAnswer(input: { mint: string }, ctx: HandlerContext): Promise<HandlerResult> {
   const { mint } = input;

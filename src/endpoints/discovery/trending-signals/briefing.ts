@@ -4,7 +4,7 @@
  * from the answer's data, so a cached answer briefs the same way.
  */
 import type { HandlerResult } from '../../../registry/types.js';
-import { price, usd } from './new-tokens-briefing.js';
+import { price, usd } from '../shared/new-tokens-briefing.js';
 
 // Reads the answer it was handed (trendingSignalsAnswer's output); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;

@@ -17,7 +17,7 @@ import { protocolsOf, type LedgerTransaction } from '../../../analytics/wallet-g
 import * as detection from '../../../analytics/wallet-clusters.js';
 import type { HandlerContext } from '../../../registry/types.js';
 import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
-import { addressClassifier, toGraphTransaction } from '../../intelligence/shared/wallet-graph-histories.js';
+import { addressClassifier, toGraphTransaction } from '../../shared/wallet-graph-histories.js';
 
 /** Evidence items answered per cluster (the counts are always complete). */
 export const CLUSTER_EVIDENCE_LISTED = 5;

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
-import { LaunchRiskSchema } from './new-tokens-schema.js';
+import { LaunchRiskSchema } from '../shared/new-tokens-schema.js';
 
 const Stage = Type.String({ enum: ['RUNNING', 'IGNITING', 'PARABOLIC_LATE', 'QUIET', 'FADING'] });
 

@@ -26,7 +26,7 @@ import { round2 } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { EntityCount } from '../../../store/types.js';
 import { degradedCaveat, gatherLegs, legTimings } from '../../shared/legs.js';
-import { launchMarkets } from './launch-market.js';
+import { launchMarkets } from '../../shared/launch-market.js';
 import { HOUR_MS } from '../../../lib/days.js';
 
 const PRICE_WINDOW: Record<AttentionWindow, WindowName> = { '1h': 'h1', '6h': 'h6', '24h': 'h24' };

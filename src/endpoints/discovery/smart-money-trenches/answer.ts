@@ -24,11 +24,11 @@ import { round2, roundSig } from '../../../analytics/round.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { DexPair } from '../../../sources/wire/dexscreener.js';
 import { gatherLegs, legTimings, required } from '../../shared/legs.js';
-import { launchMarkets } from './launch-market.js';
+import { launchMarkets } from '../../shared/launch-market.js';
 import {
   DEFAULT_LOOKBACK_DAYS, DEFAULT_MIN_WIN_RATE, SMART_MIN_CLOSED_TRADES, rankWallets, readSmartWallets, smartMoneySeed, winnerBuys, winnerExits, type SmartWallet,
   type WinnerBuy,
-} from './smart-wallets.js';
+} from '../shared/smart-wallets.js';
 import { HOUR_MS } from '../../../lib/days.js';
 
 export interface SmartMoneyTrenchesInput {
