@@ -1,5 +1,6 @@
 /**
- * Request bodies: flat inputs or `{ "input": { ... } }` (both accepted, DESIGN §2).
+ * Request bodies: flat inputs or `{ "input": { ... } }`, both accepted (as /llms.txt and /docs tell callers:
+ * src/docs/llms.ts, "Call convention").
  * `format` may sit inside the inputs or beside `input`.
  */
 import { ApiError, type InputIssue } from '../errors/api-error.js';

@@ -1,5 +1,6 @@
 /**
- * The success envelope (DESIGN §2.6): `json` = data fields + caveats + next_steps + meta;
+ * The success envelope (described to callers by /llms.txt and /docs; docs/mcp.md, "Calling a tool"):
+ * `json` = data fields + caveats + next_steps + meta;
  * `llm` = briefing + caveats + next_steps + meta; `both` = json plus `llm_summary`.
  */
 import { SERVICE_VERSION } from '../config/index.js';

@@ -1,5 +1,5 @@
 /**
- * `POST /entrypoints/{key}/invoke` — the request lifecycle of DESIGN §2:
+ * `POST /entrypoints/{key}/invoke` — the request lifecycle (docs/payments.md, "The lifecycle of a paid call"):
  * 402 first → verify → atomic idempotency claim → validate → handler (cache, deadline) → format →
  * settle only after a 2xx → respond. Any 4xx/5xx is answered without settling: nothing is charged.
  */
@@ -15,14 +15,17 @@ import type { Sources } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import { challengeBody, type EndpointPrice } from '../payments/challenge-body.js';
-import { FacilitatorUnavailableError, type PaymentGate, type PaymentRequest, type VerifiedPayment } from '../payments/gate.js';
+import type { PaymentGate } from '../payments/gate.js';
+import { FacilitatorUnavailableError } from '../payments/errors.js';
+import type { PaymentRequest, VerifiedPayment } from '../payments/types.js';
 import type { CardGate } from '../payments/card/index.js';
 import { PaymentLifecycle, type PaidCall, type RefusalCode } from '../payments/lifecycle.js';
 import type { StoredAnswer } from '../store/types.js';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { Network } from '@x402/core/types';
 import { normalizeBody } from './body.js';
-import { ApiError, errorBody, type InputIssue } from '../errors/api-error.js';
+import { ApiError, internalError, type InputIssue } from '../errors/api-error.js';
+import { errorBody } from '../errors/error-body.js';
 import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
 import { cacheKeyFor, execute, peekExecution, type Execution } from './execute.js';
 import type { Recorder } from './recorder.js';
@@ -198,8 +201,9 @@ export class Invoker {
       if (admission.kind === 'refused') return await this.refusal(endpoint, preq, requestId, admission.code, admission.message, admission.reason, inputErrors);
     } catch (err) {
       if (!(err instanceof FacilitatorUnavailableError)) throw err;
-      this.deps.logger.warn({ requestId, err: err.message }, 'payment facilitator unavailable');
-      return this.errorOutcome(new ApiError('upstream_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', { status: 503 }), requestId, key);
+      // The caller gets the fixed 503 message; the facilitator's own text goes to the logs only.
+      this.deps.logger.warn({ requestId, err: err.detail }, 'payment facilitator unavailable');
+      return this.errorOutcome(err, requestId, key);
     }
     switch (admission.kind) {
       case 'limited':
@@ -387,9 +391,10 @@ export class Invoker {
       this.deps.logger.warn({ requestId, endpoint: key, leg: err.leg, kind: err.kind }, 'source failed');
       return this.errorOutcome(mapped, requestId, key);
     }
+    // Anything else is `internal` for the caller; its own text goes to the logs only (docs/errors.md).
     this.deps.logger.error({ requestId, endpoint: key, err }, 'handler failed');
-    const internal = new ApiError('internal', 'Something went wrong on our side. You were not charged.');
-    return { status: 500, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
+    const internal = internalError(err);
+    return { status: internal.status, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
   }
 
 }

@@ -17,7 +17,8 @@ import type { EntityDirectory } from '../analytics/entities.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import type { PaymentGate } from '../payments/gate.js';
 import type { CardGate } from '../payments/card/index.js';
-import { ApiError, errorBody } from '../errors/api-error.js';
+import { ApiError, internalError } from '../errors/api-error.js';
+import { errorBody } from '../errors/error-body.js';
 import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import type { Recorder } from './recorder.js';
 import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
@@ -203,10 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     let apiError: ApiError;
     if (err instanceof ApiError) apiError = err;
     else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError('body_too_large', `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
-    else if ((err as { statusCode?: number }).statusCode === 400) apiError = new ApiError('invalid_json', 'The request could not be read');
+    else if ((err as { statusCode?: number }).statusCode === 400) apiError = new ApiError('invalid_json', 'The request could not be read', { cause: err });
     else {
+      // Anything else: `internal` for the caller, the original for the logs only (docs/errors.md).
       req.log.error({ err, requestId: req.id }, 'unhandled error');
-      apiError = new ApiError('internal', 'Something went wrong on our side. You were not charged.');
+      apiError = internalError(err);
     }
     void reply.code(apiError.status).headers(apiError.headers ?? {}).send(errorBody(apiError, req.id));
   });
@@ -238,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, (req, reply) => {
     const endpoint = deps.registry.get(req.params.key)!;
     if (endpoint.def.deprecation) reply.headers(deprecationHeaders(endpoint.def.deprecation, deps.publicUrl));
-    // A free call the cache answers synchronously is sent without a promise (the warm path, issue 12).
+    // A free call the cache answers synchronously is sent without a promise (the warm path: docs/performance.md).
     const warm = invoker.warmFree(endpoint, req.body, req.id);
     if (warm) {
       sendOutcome(reply, warm); // sent synchronously: nothing for Fastify to wait on

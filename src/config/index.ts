@@ -84,7 +84,7 @@ export interface Config {
   /** Refused payments per client IP per minute on paid routes before its payments are no longer verified (429). */
   refusedPaymentsPerMinute: number;
   logLevel: string;
-  /** Every paid call answers within this deadline (DESIGN §3: 15 s); data legs degrade at their own. */
+  /** Every paid call answers within this deadline (default 15 s; docs/configuration.md `ANSWER_DEADLINE_MS`); data legs degrade at their own. */
   answerDeadlineMs: number;
 }
 

@@ -1,88 +1,73 @@
 /**
- * The error contract (DESIGN §3). Codes are stable and documented in docs/errors.md;
- * a new code is an additive change, renaming one is a breaking change.
+ * The one error type a caller is ever shown (docs/errors.md): a stable code from the table in ./codes.ts,
+ * its HTTP status and retry hint, and a message written for the caller. What explains the failure to us —
+ * the thrown value that caused it, an upstream's or a library's own text — travels with the error for the
+ * logs only (`cause`, `logDetail`) and is never rendered (./error-body.ts).
+ *
+ * Anything else that is thrown (a plain `Error`, a library's exception) becomes `internal` with a generic
+ * message before it reaches a caller: `asApiError`.
  */
-export type ErrorCode =
-  | 'invalid_json'
-  | 'invalid_input'
-  | 'unknown_endpoint'
-  | 'not_found'
-  | 'payment_required'
-  | 'payment_invalid'
-  | 'payment_replayed'
-  | 'settlement_unconfirmed'
-  | 'body_too_large'
-  | 'rate_limited'
-  | 'unroutable_question'
-  | 'upstream_unavailable'
-  | 'upstream_timeout'
-  | 'not_implemented'
-  | 'internal';
+import { ERROR_CODES, type ErrorCode } from './codes.js';
+
+// The code table is imported from here by most of the code base: one import for the error contract.
+export { ERROR_CODES, type ErrorCode, type ErrorCodeInfo } from './codes.js';
 
 export interface InputIssue {
+  /** JSON Pointer into the inputs (`/` for the whole body). */
   path: string;
   message: string;
 }
 
-/** HTTP status and retry hint of each code: one table, so the docs and the server cannot disagree. */
-export const ERROR_CODES: Record<ErrorCode, { status: number; retryable: boolean; meaning: string }> = {
-  invalid_json: { status: 400, retryable: false, meaning: 'The body is not valid JSON (or not a JSON object).' },
-  invalid_input: { status: 400, retryable: false, meaning: 'The input breaks the endpoint schema; `issues` lists each `{path, message}`.' },
-  unknown_endpoint: { status: 404, retryable: false, meaning: 'No endpoint has that key (or the route does not exist).' },
-  not_found: { status: 404, retryable: false, meaning: 'The subject does not exist on chain (e.g. the address is not a token mint, the signature is unknown). Not charged.' },
-  payment_required: { status: 402, retryable: true, meaning: 'A paid endpoint was called without a payment; the body is the x402 challenge.' },
-  payment_invalid: { status: 402, retryable: true, meaning: 'The payment failed verification, or settlement was refused before anything moved, or the caller left before the answer was paid for; nothing was charged. `reason` is the code.' },
-  payment_replayed: { status: 402, retryable: false, meaning: 'This payment (or payment identifier) was already used for another call, or is paying for a call still running. A re-sent payment whose answer was lost is not refused: it gets that answer.' },
-  settlement_unconfirmed: { status: 503, retryable: true, meaning: 'The transfer was sent but its confirmation could not be read: you may have been charged. Repeat the call with the same payment or payment identifier after `Retry-After` to receive the answer; if it never lands you are not charged.' },
-  body_too_large: { status: 413, retryable: false, meaning: 'The request body exceeds 64 KiB.' },
-  rate_limited: { status: 429, retryable: true, meaning: 'Too many calls on a free route, or too many refused payments from one client on a paid route (payments are then not verified); see `Retry-After`. Not charged.' },
-  unroutable_question: { status: 422, retryable: false, meaning: '`query` could not route the question; suggestions are listed. Not charged.' },
-  upstream_unavailable: { status: 502, retryable: true, meaning: 'A required data source failed. Not charged.' },
-  upstream_timeout: { status: 504, retryable: true, meaning: 'A required data source did not answer in time. Not charged.' },
-  not_implemented: { status: 501, retryable: false, meaning: 'The endpoint is registered but not built yet, or needs data this deployment has not configured. Never charged.' },
-  internal: { status: 500, retryable: true, meaning: 'An unexpected error before any settlement; no internals are exposed. Not charged (a charged answer is always delivered, whatever fails after the settlement).' },
-};
+export interface ApiErrorOptions {
+  issues?: InputIssue[];
+  /** Further fields of the error body (e.g. `resets_at`, `leg`), rendered beside `code` and `message`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Overrides the code's status (e.g. 503 `upstream_unavailable` for the payment facilitator). */
+  status?: number;
+  /** What caused this error (the original thrown value): for the logs only, never rendered. */
+  cause?: unknown;
+  /** Details for the logs only (e.g. an upstream's own text), never rendered. */
+  logDetail?: Record<string, unknown>;
+}
+
+/** The message of every `internal` error: nothing about what failed inside reaches the caller. */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. You were not charged.';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** From the code table: whether repeating the same call can succeed. */
+  readonly retryable: boolean;
   readonly issues?: InputIssue[];
   readonly extra?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  readonly logDetail?: Record<string, unknown>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { issues?: InputIssue[]; extra?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
-  ) {
-    super(message);
+  /** `message` is shown to the caller as is: never put an upstream's, a library's or a thrown error's text in it. */
+  constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
+    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.code = code;
     this.status = options.status ?? ERROR_CODES[code].status;
+    this.retryable = ERROR_CODES[code].retryable;
     this.issues = options.issues;
     this.extra = options.extra;
     this.headers = options.headers;
+    this.logDetail = options.logDetail;
   }
 }
 
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    issues?: InputIssue[];
-    retryable: boolean;
-    request_id: string;
-  } & Record<string, unknown>;
+/** The `internal` error standing for an unexpected failure; `cause` (the original) is kept for the logs. */
+export function internalError(cause: unknown): ApiError {
+  return new ApiError('internal', INTERNAL_MESSAGE, { cause });
 }
 
-export function errorBody(err: ApiError, requestId: string): ErrorBody {
-  return {
-    error: {
-      code: err.code,
-      message: err.message,
-      ...(err.issues ? { issues: err.issues } : {}),
-      retryable: ERROR_CODES[err.code].retryable,
-      request_id: requestId,
-      ...(err.extra ?? {}),
-    },
-  };
+/**
+ * Any thrown value as an error safe to show: an `ApiError` as it is, anything else as `internal` with the
+ * generic message. The original of an unexpected error is handed to `logUnexpected` (and kept as `cause`).
+ */
+export function asApiError(err: unknown, logUnexpected?: (original: unknown) => void): ApiError {
+  if (err instanceof ApiError) return err;
+  logUnexpected?.(err);
+  return internalError(err);
 }

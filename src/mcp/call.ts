@@ -11,13 +11,14 @@
  * - success carries the briefing as the first text block, the data envelope as `structuredContent` (and
  *   as JSON text for clients without structured content), and, when paid, the settlement in
  *   `_meta["x402/payment-response"]`;
- * - any other failure (bad input, not found, upstream down) is `isError: true` with the HTTP error body.
+ * - any other failure (bad input, not found, upstream down, an unexpected error) is `isError: true` with
+ *   the HTTP error body (docs/errors.md): never a thrown error's own text.
  */
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { InvokeOutcome, Invoker } from '../app/invoke.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
-import type { PaymentRequest } from '../payments/gate.js';
+import type { PaymentRequest } from '../payments/types.js';
 
 export const MCP_PAYMENT_META = 'x402/payment';
 export const MCP_PAYMENT_RESPONSE_META = 'x402/payment-response';
@@ -103,7 +104,14 @@ export async function callTool(
   // Both: the briefing becomes the text content, the data the structured content.
   const body = { ...(args ?? {}), format: 'both' };
   const preq = mcpPaymentRequest(payment, `${deps.publicUrl}${endpoint.path}`, userAgent);
-  const outcome = await deps.invoker.invoke(endpoint, body, preq, requestId, { clientGone: delivery.clientGone });
+  let outcome: InvokeOutcome;
+  try {
+    outcome = await deps.invoker.invoke(endpoint, body, preq, requestId, { clientGone: delivery.clientGone });
+  } catch (err) {
+    // What the HTTP route's error handler does (a coded error as it is, anything else `internal`, logged):
+    // thrown through, the SDK would put the error's own text in the JSON-RPC answer.
+    return toolResult(deps.invoker.errorOutcome(err, requestId, endpoint.def.key));
+  }
   // Charged: whether the answer went out decides `delivered` or `undelivered` (its answer kept for a retry).
   if (outcome.afterSend) delivery.charged?.(outcome.afterSend);
   return toolResult(outcome);

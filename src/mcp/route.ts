@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, INTERNAL_MESSAGE } from '../errors/api-error.js';
 import { SERVICE_VERSION } from '../config/index.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
 import type { Registry } from '../registry/index.js';
@@ -59,7 +59,9 @@ function mcpServer(req: FastifyRequest, deps: McpRouteDeps, transport: Answering
       await deps.limitFree(req);
     } catch (err) {
       if (err instanceof ApiError) throw new McpError(RATE_LIMITED, err.message, { code: err.code, ...(err.headers?.['Retry-After'] ? { retry_after_s: Number(err.headers['Retry-After']) } : {}) });
-      throw err;
+      // Thrown as is, the SDK would answer with the error's own text: the caller gets the generic one.
+      req.log.error({ err, requestId: req.id }, 'tools/list failed');
+      throw new McpError(ErrorCode.InternalError, INTERNAL_MESSAGE);
     }
     return { tools: mcpTools(deps.registry) };
   });

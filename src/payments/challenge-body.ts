@@ -6,7 +6,7 @@
  */
 import type { InputIssue, ErrorCode } from '../errors/api-error.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
-import type { Challenge } from './gate.js';
+import type { Challenge } from './types.js';
 import { PAYMENT_NETWORKS } from './networks.js';
 
 export interface EndpointPrice {

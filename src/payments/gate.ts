@@ -31,58 +31,8 @@ import { UPTO } from './upto.js';
 import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { batchSettlementNothingMoved } from './batch-settlement/settle-outcome.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
-
-export interface Challenge {
-  /** Base64 `PAYMENT-REQUIRED` header value (x402 v2). */
-  header: string;
-  v2: PaymentRequired;
-  v1: PaymentRequiredV1;
-}
-
-export type SettleOutcome =
-  /** `recovered`: the settle call failed in a way that may follow a broadcast, and the transfer was then found on chain. */
-  | { ok: true; transaction: string; network: string; headers: Record<string, string>; recovered?: true }
-  /**
-   * Not settled. `reason` is a reason code safe to show (docs/errors.md); `detail` is the facilitator's own
-   * text, for logs only. `unconfirmed`: the transfer may have been broadcast and was not found within the
-   * lookup's bound — the outcome is unknown; `lookup` (absent when this network cannot be looked up) is what
-   * `PaymentGate.findSettlement` needs to resolve it later.
-   */
-  | { ok: false; reason: string; detail?: string; unconfirmed?: { lookup?: string } };
-
-export interface VerifiedPayment {
-  version: 1 | 2;
-  /** `upto`: the price is the maximum and `settle` is given the amount charged. Absent or `exact`: the price (card too). */
-  scheme?: string;
-  /** CAIP-2 id of the network paid on. */
-  network: string;
-  payer: string;
-  idempotencyKey: string;
-  /** What the payment authorises: the price (`exact`), or the maximum (`upto`). */
-  amountAtomic: bigint;
-  /** The client's x402 `payment-identifier` (v2 payloads that carry the extension). */
-  paymentId?: string;
-  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`); ignored for `exact`. */
-  settle(response: { body: Buffer; headers: Record<string, string> }, chargeAtomic?: bigint): Promise<SettleOutcome>;
-  /** Tells the x402 server the paid call failed (nothing is settled). */
-  cancel(status: number): Promise<void>;
-}
-
-export type PaymentCheck =
-  | { kind: 'none' }
-  | { kind: 'invalid'; reason: string; message: string }
-  | { kind: 'verified'; payment: VerifiedPayment };
-
-/** The minimum of a request the gate needs; built by the HTTP layer (and later by the MCP layer). */
-export interface PaymentRequest {
-  header(name: string): string | undefined;
-  url: string;
-  userAgent: string;
-  /** Who is calling (the client IP over HTTP), for the limit on refused payments; undefined = not limited. */
-  clientId?: string;
-}
-
-export class FacilitatorUnavailableError extends Error {}
+import type { Challenge, PaymentCheck, PaymentRequest, SettleOutcome } from './types.js';
+import { FacilitatorUnavailableError } from './errors.js';
 
 function adapterFor(endpoint: RegisteredEndpoint, req: PaymentRequest, withoutPayment: boolean): HTTPAdapter {
   return {
@@ -173,7 +123,7 @@ export class PaymentGate {
   initialize(): Promise<void> {
     this.initializing ??= this.http.initialize().catch((err: unknown) => {
       this.initializing = undefined;
-      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator unreachable');
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator unreachable', err);
     });
     return this.initializing;
   }
@@ -349,7 +299,7 @@ export class PaymentGate {
     try {
       verified = await server.verifyPayment(payload, requirements, route.extensions, transportContext);
     } catch (err) {
-      if (err instanceof FacilitatorResponseError) throw new FacilitatorUnavailableError(err.message);
+      if (err instanceof FacilitatorResponseError) throw new FacilitatorUnavailableError(err.message, err);
       const reason = safeReason(err instanceof Error ? err.message : 'Payment verification failed', 'payment_invalid');
       return { kind: 'invalid', reason, message: `payment refused: ${reason}` };
     }
@@ -405,7 +355,7 @@ export class PaymentGate {
     try {
       result = await this.http.processHTTPRequest({ ...context, paymentHeader: header });
     } catch (err) {
-      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed');
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed', err);
     }
     if (result.type !== 'payment-verified') {
       const refusal = result.type === 'payment-error' ? result.response.headers['PAYMENT-REQUIRED'] : undefined;
@@ -499,7 +449,7 @@ export class PaymentGate {
     try {
       verified = await this.facilitator.verify(asV2Payload, asV2Requirements);
     } catch (err) {
-      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed');
+      throw new FacilitatorUnavailableError(err instanceof Error ? err.message : 'facilitator failed', err);
     }
     if (!verified.isValid) {
       // The reason code only: `invalidMessage` can carry an RPC's own text.

@@ -22,7 +22,8 @@ import type { HandlerResult } from '../registry/types.js';
 import type { ClaimRepository, StoredAnswer, StoredClaim } from '../store/types.js';
 import type { CardGate } from './card/index.js';
 import { isPaymentAuthorization } from './card/index.js';
-import type { PaymentCheck, PaymentGate, PaymentRequest, VerifiedPayment } from './gate.js';
+import type { PaymentGate } from './gate.js';
+import type { PaymentCheck, PaymentRequest, VerifiedPayment } from './types.js';
 import { RefusedPayments } from './refused-payments.js';
 import { uptoCharge } from './upto.js';
 
@@ -134,6 +135,7 @@ export class PaymentLifecycle {
       // nonce is spent): name that what it is.
       const existing = replayKey === undefined ? undefined : await store.getClaim(replayKey);
       if (existing) return this.resume(existing, call, refuse);
+      if (check.detail !== undefined) this.deps.logger.warn({ requestId: call.requestId, reason: check.reason, detail: check.detail }, 'payment refused');
       return refuse('payment_invalid', check.message, check.reason);
     }
     const payment = check.payment;

@@ -15,7 +15,7 @@
 import type { HandlerResult } from '../registry/types.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { BASE_MAINNET } from '../config/index.js';
-import type { VerifiedPayment } from './gate.js';
+import type { VerifiedPayment } from './types.js';
 import { networkById } from './networks.js';
 import type { PaymentOption } from './offered-schemes.js';
 

@@ -14,7 +14,7 @@ import {
   CARD_NETWORK, cardMinimumAtomic, createCardGate,
   type CardGateOptions, type CardPaymentIntent, type CardPaymentIntentParams, type CardPaymentIntentRequestOptions, type CardStripeClient,
 } from '../../src/payments/card/index.js';
-import type { PaymentCheck, VerifiedPayment } from '../../src/payments/gate.js';
+import type { PaymentCheck, VerifiedPayment } from '../../src/payments/types.js';
 
 const SECRET = 'test-mpp-secret-key-0123456789-abcdefghij';
 const URL_ = 'https://api.example.test/entrypoints/card-mid/invoke';

@@ -4,12 +4,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ERROR_CODES } from '../../src/errors/api-error.js';
 
-test('docs/errors.md lists every error code with its status', () => {
+test('docs/errors.md lists every error code with its status and retry hint', () => {
   const page = readFileSync('docs/errors.md', 'utf8');
-  for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+  for (const [code, { status, retryable }] of Object.entries(ERROR_CODES)) {
     const row = page.split('\n').find((line) => line.startsWith(`| \`${code}\` |`));
     assert.ok(row, `${code} missing from docs/errors.md`);
-    assert.ok(row.includes(String(status)), `${code}: status ${status} not in its row`);
+    const [, , http, retry] = row.split('|').map((cell) => cell.trim());
+    assert.ok(http?.includes(String(status)), `${code}: status ${status} not in its row`);
+    assert.equal(retry, retryable ? 'yes' : 'no', `${code}: retryable ${retryable} not in its row`);
   }
 });
 

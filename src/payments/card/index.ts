@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { Challenge, Credential, Errors, Receipt } from 'mppx';
 import { Mppx } from 'mppx/server/core';
 import { stripe as stripeMethods } from 'mppx/stripe/server/spt';
-import type { PaymentCheck, SettleOutcome, VerifiedPayment } from '../gate.js';
+import type { PaymentCheck, SettleOutcome, VerifiedPayment } from '../types.js';
 import { USDC_DECIMALS, type RegisteredEndpoint } from '../../registry/index.js';
 
 /** The network name a card payment is recorded under (claims, settlements, logs). */
@@ -126,11 +126,14 @@ function credentialKey(challengeId: string, spt: string): string {
   return `card:${createHash('sha256').update(`${challengeId}\n${spt}`).digest('hex')}`;
 }
 
-function refusal(reason: string, message: string): PaymentCheck {
-  return { kind: 'invalid', reason, message };
+function refusal(reason: string, message: string, detail?: string): PaymentCheck {
+  return { kind: 'invalid', reason, message, ...(detail !== undefined ? { detail } : {}) };
 }
 
-/** Maps mppx's verification errors to our refusal reasons. */
+/**
+ * Maps mppx's verification errors to our refusal reasons. mppx's `PaymentError` texts describe the payer's own
+ * credential ("Payment expired at …", "Challenge … is invalid") and are passed on; anything else is not shown.
+ */
 function refusalOf(err: unknown): PaymentCheck {
   const detail = err instanceof Error ? err.message : 'credential refused';
   if (err instanceof Errors.PaymentExpiredError) return refusal('challenge_expired', `${detail} Request a new challenge and pay again; nothing was charged.`);
@@ -139,7 +142,8 @@ function refusalOf(err: unknown): PaymentCheck {
     return refusal('invalid_payload', `${detail} Nothing was charged.`);
   }
   if (err instanceof Errors.PaymentError) return refusal('payment_invalid', `${detail} Nothing was charged.`);
-  return refusal('invalid_payload', `The card credential could not be read (${detail}). Nothing was charged.`);
+  // Not one of mppx's credential problems (whose texts are written for the payer): its text is for the logs only.
+  return refusal('invalid_payload', 'The card credential could not be read. Nothing was charged.', detail);
 }
 
 export function createCardGate(opts: CardGateOptions): CardGate {
