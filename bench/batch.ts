@@ -11,7 +11,7 @@
  * provider's CPU never is (measured in one run, the in-process layout roughly doubles the 50 ms ratio).
  */
 import { benchContext } from './context.js';
-import { BATCH_CONCURRENCY } from '../src/endpoints/intelligence/shared/batch.js';
+import { BATCH_CONCURRENCY } from '../src/endpoints/intelligence/batch-enrich/batch.js';
 import { buildServiceRegistry } from '../src/endpoints/index.js';
 import { loadConfig } from '../src/config/index.js';
 import { startSandboxProvidersInChild, type ChildProviders } from '../src/sandbox/providers/in-child.js';

@@ -8,7 +8,7 @@
  * sandbox source, depth 2 costs about (root pages + ⌈8 / 4⌉) round trips, not 10.
  */
 import { benchContext } from './context.js';
-import { EXPAND_LIMIT, ROOT_PAGES } from '../src/endpoints/intelligence/shared/wallet-graph-histories.js';
+import { EXPAND_LIMIT, ROOT_PAGES } from '../src/endpoints/shared/wallet-graph-histories.js';
 import { buildServiceRegistry } from '../src/endpoints/index.js';
 import type { RunningService } from '../src/service.js';
 import { CAST_ADDRESS } from '../src/sandbox/world/index.js';

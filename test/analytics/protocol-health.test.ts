@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { HEALTH_THRESHOLDS as T, protocolHealth, tvlChanges, type ProtocolHealthInput } from '../../src/analytics/protocol-health.js';
 import { activityMetrics, automationShare, classifySigner, rankSigners } from '../../src/analytics/protocol-activity.js';
 import { behaviouralSignals } from '../../src/analytics/behaviour.js';
-import { protocolInputIssues, resolveProtocol } from '../../src/endpoints/intelligence/shared/protocol-directory.js';
-import { protocolPools } from '../../src/endpoints/intelligence/shared/protocol-profile-data.js';
+import { protocolInputIssues, resolveProtocol } from '../../src/endpoints/intelligence/protocol-profile/directory.js';
+import { protocolPools } from '../../src/endpoints/intelligence/protocol-profile/profile.js';
 
 const DAY = 86_400;
 const NOW = 1_750_000_000;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { whaleActivity, isWhaleCandidate, type WhaleHolderInput } from '../../src/analytics/whale-activity.js';
-import { flowsOf } from '../../src/endpoints/intelligence/shared/whales.js';
+import { flowsOf } from '../../src/endpoints/shared/whale-activity.js';
 import type { EnhancedTransaction } from '../../src/sources/wire/helius.js';
 
 const holder = (rank: number, over: Partial<WhaleHolderInput> = {}): WhaleHolderInput => ({

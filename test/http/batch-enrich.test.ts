@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/index.js';
 import { SourceError } from '../../src/sources/errors.js';
-import { BATCH_DEADLINE_MARGIN_MS } from '../../src/endpoints/intelligence/shared/batch.js';
+import { BATCH_DEADLINE_MARGIN_MS } from '../../src/endpoints/intelligence/batch-enrich/batch.js';
 import { SourceRequests } from '../helpers/drive.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { startTestService, type TestService } from '../helpers/service.js';

@@ -12,7 +12,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PerpsAsset, PoolMarket, RefMarket } from '../../src/sources/perps/types.js';
-import { USDC_MINT } from '../../src/endpoints/wallet-token/shared/token-mapping.js';
+import { USDC_MINT } from '../../src/endpoints/shared/token-mapping.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { paidCall, paidSuite } from '../helpers/paid-answers.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';

@@ -12,7 +12,7 @@ import { REFVENUE_CAST as R, createPerpsWorld } from '../../src/sandbox/world/pe
 import { ApiError } from '../../src/errors/api-error.js';
 import { SourceError } from '../../src/sources/errors.js';
 import type { RefVenueCSource } from '../../src/sources/perps/types.js';
-import { smartMoneyAnswer } from '../../src/endpoints/perps/shared/refvenue-smart-money.js';
+import { smartMoneyAnswer } from '../../src/endpoints/perps/refvenue-smart-money/smart-money.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { suiteService, type TestService } from '../helpers/service.js';

@@ -16,7 +16,7 @@ import { DefiLlamaClient, solanaCoinId } from '../../src/sources/defillama.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 import type { HandlerContext, HandlerResult } from '../../src/registry/types.js';
-import { RANGE_SEARCH_WIDTH_S, priceRangeOf, rangeTimestamps, withPriceRange7d } from '../../src/endpoints/wallet-token/shared/price-range.js';
+import { RANGE_SEARCH_WIDTH_S, priceRangeOf, rangeTimestamps, withPriceRange7d } from '../../src/endpoints/shared/token-price-range.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 import { paidSuite } from '../helpers/paid-answers.js';
 

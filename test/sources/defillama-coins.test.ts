@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { DefiLlamaClient, solanaCoinId } from '../../src/sources/defillama.js';
 import { collectSkipped, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
-import { PRICE_BUCKET_S, TIMESTAMPS_PER_REQUEST, bucketOf, solPricesAt } from '../../src/endpoints/intelligence/shared/sol-prices.js';
+import { PRICE_BUCKET_S, TIMESTAMPS_PER_REQUEST, bucketOf, solPricesAt } from '../../src/endpoints/shared/sol-prices.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 
 /** Source budgets on manual time that no test here moves: no verdict depends on how fast the machine answers. */

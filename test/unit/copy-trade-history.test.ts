@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, historySince, walletSwapOf } from '../../src/endpoints/intelligence/shared/copy-trade-history.js';
+import { HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, historySince, walletSwapOf } from '../../src/endpoints/shared/copy-trade-history.js';
 import { USDC_MINT, WSOL_MINT } from '../../src/analytics/copy-trade-valuation.js';
 import type { HeliusClient, TransactionHistoryOptions } from '../../src/sources/helius.js';
 import type { EnhancedTransaction } from '../../src/sources/wire/helius.js';

@@ -10,7 +10,7 @@ import { USDC_MINT } from '../../src/analytics/copy-trade-valuation.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { DEFAULT_SMART_MONEY_WALLETS } from '../../src/endpoints/discovery/shared/smart-money-seed.js';
 import { readSmartWallets, smartMoneySeed, walletStatus } from '../../src/endpoints/discovery/shared/smart-wallets.js';
-import type { WalletTrades } from '../../src/endpoints/intelligence/shared/copy-trade-pipeline.js';
+import type { WalletTrades } from '../../src/endpoints/shared/copy-trade-pipeline.js';
 import type { HandlerContext } from '../../src/registry/types.js';
 import { ManualTimers } from '../../src/lib/timers.js';
 import { SourceError } from '../../src/sources/errors.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { nftSummary } from '../../src/analytics/nft-summary.js';
 import { createAjv } from '../../src/registry/validation.js';
-import { WalletProfileFullSchema, WalletProfileLightSchema } from '../../src/endpoints/wallet-token/shared/schemas.js';
+import { WalletProfileFullSchema, WalletProfileLightSchema } from '../../src/endpoints/shared/wallet-token-schemas.js';
 
 describe('wallet profile schema: NFT collection rows', () => {
   const summary = nftSummary([

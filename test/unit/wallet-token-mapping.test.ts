@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connectedWallets } from '../../src/analytics/connections.js';
 import { defiPositions } from '../../src/analytics/defi-positions.js';
-import { mintExtensionsToDomain } from '../../src/endpoints/wallet-token/shared/token-mapping.js';
-import { toTransactionInput } from '../../src/endpoints/wallet-token/shared/transaction.js';
-import { isFungible, toActivity, toHolding, toNft } from '../../src/endpoints/wallet-token/shared/wallet-mapping.js';
+import { mintExtensionsToDomain } from '../../src/endpoints/shared/token-mapping.js';
+import { toTransactionInput } from '../../src/endpoints/wallet-token/parse-transaction/transaction.js';
+import { isFungible, toActivity, toHolding, toNft } from '../../src/endpoints/shared/wallet-mapping.js';
 import type { DasAsset, EnhancedTransaction } from '../../src/sources/wire/helius.js';
 
 const ownership = { frozen: false, delegated: false, ownership_model: 'token', owner: 'W' };

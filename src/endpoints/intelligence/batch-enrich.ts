@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, StringEnum, withDefault } from '../../registry/fields.js';
-import { batchEnrich, BATCH_CONCURRENCY } from './shared/batch.js';
+import { batchEnrich, BATCH_CONCURRENCY } from './batch-enrich/batch.js';
 import { BatchEnrichSchema } from './shared/comparison-schemas.js';
 import { batchBriefing } from './shared/comparison-briefings.js';
-import { batchSnapshot } from '../wallet-token/shared/snapshots.js';
+import { batchSnapshot } from '../shared/snapshots.js';
 import { chargedPerItemAnswered } from '../../registry/pricing.js';
 
 /** An item is one distinct address: duplicates are answered once, so they are one item. */

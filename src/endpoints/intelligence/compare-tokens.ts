@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { compareTokens } from './shared/compare-tokens.js';
+import { compareTokens } from './compare-tokens/token-columns.js';
 import { CompareTokensSchema } from './shared/comparison-schemas.js';
 import { compareTokensBriefing } from './shared/comparison-briefings.js';
 import { duplicateIssues } from './shared/duplicates.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, withDefault } from '../../registry/fields.js';
-import { compareWallets } from './shared/compare-wallets.js';
+import { compareWallets } from './compare-wallets/wallet-columns.js';
 import { CompareWalletsSchema } from './shared/comparison-schemas.js';
 import { compareWalletsBriefing } from './shared/comparison-briefings.js';
 import { duplicateIssues } from './shared/duplicates.js';

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { copyTradeSignals } from './shared/copy-trade.js';
-import { copyTradeBriefing } from './shared/copy-trade-briefing.js';
-import { CopyTradeSchema } from './shared/copy-trade-schema.js';
+import { copyTradeSignals } from './copy-trade-signals/signals.js';
+import { copyTradeBriefing } from './copy-trade-signals/briefing.js';
+import { CopyTradeSchema } from './copy-trade-signals/schema.js';
 
 const DEFAULT_LOOKBACK_DAYS = 30;
 

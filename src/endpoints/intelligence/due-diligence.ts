@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { dueDiligence } from './shared/due-diligence.js';
+import { dueDiligence } from './due-diligence/assessment.js';
 import { DueDiligenceSchema } from './shared/whale-schemas.js';
 import { dueDiligenceBriefing } from './shared/intelligence-briefings.js';
-import { dueDiligenceSnapshot } from '../wallet-token/shared/snapshots.js';
+import { dueDiligenceSnapshot } from '../shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'due-diligence',

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
-import { protocolInputIssues } from './shared/protocol-directory.js';
-import { protocolProfile } from './shared/protocol-profile-data.js';
-import { protocolBriefing, ProtocolProfileSchema } from './shared/protocol-profile-output.js';
+import { protocolInputIssues } from './protocol-profile/directory.js';
+import { protocolProfile } from './protocol-profile/profile.js';
+import { protocolBriefing, ProtocolProfileSchema } from './protocol-profile/output.js';
 
 export default defineEndpoint({
   key: 'protocol-profile',

@@ -4,9 +4,9 @@ import { Address, withDefault } from '../../registry/fields.js';
 import { buildWalletGraph, expansionCandidates, type FetchedHistory, type WalletGraph } from '../../analytics/wallet-graph.js';
 import * as detection from '../../analytics/wallet-clusters.js';
 import { gatherLegs, legTimings, required } from '../shared/legs.js';
-import { EXPAND_LIMIT, ROOT_PAGES, addressClassifier, expandNeighbours, readHistory, type Expansion } from './shared/wallet-graph-histories.js';
-import { WalletGraphSchema } from './shared/wallet-graph-schema.js';
-import { walletGraphBriefing } from './shared/wallet-graph-briefing.js';
+import { EXPAND_LIMIT, ROOT_PAGES, addressClassifier, expandNeighbours, readHistory, type Expansion } from '../shared/wallet-graph-histories.js';
+import { WalletGraphSchema } from './wallet-graph/schema.js';
+import { walletGraphBriefing } from './wallet-graph/briefing.js';
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { tokenBasics } from './shared/token-basics.js';
-import { readWhaleActivity } from './shared/whales.js';
+import { tokenBasics } from './whale-watch/token-basics.js';
+import { readWhaleActivity } from '../shared/whale-activity.js';
 import { WhaleWatchSchema } from './shared/whale-schemas.js';
 import { whaleWatchBriefing } from './shared/intelligence-briefings.js';
 

@@ -4,10 +4,10 @@ import { Lookback, withDefault } from '../../registry/fields.js';
 import { perpsMarketTrend } from '../../analytics/perps/index.js';
 import { lookbackDays } from '../shared/series-coverage.js';
 import { MarketTrendSchema } from './shared/market-schema.js';
-import { marketCoverageCaveats, readMarketSeries } from './shared/market-series.js';
+import { marketCoverageCaveats, readMarketSeries } from './perps-market-trend/market-series.js';
 import { MARKET_STRUCTURE_VENUE } from './shared/market-structure.js';
 import { marketTrendBriefing } from './shared/market-briefing.js';
-import { VENUE_LABEL } from './shared/venues.js';
+import { VENUE_LABEL } from '../shared/perps-venues.js';
 
 export default defineEndpoint({
   key: 'perps-market-trend',

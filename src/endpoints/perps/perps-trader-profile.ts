@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address } from '../../registry/fields.js';
-import { traderProfileBriefing } from './shared/trader-briefing.js';
-import { perpsWalletObservation } from './shared/trader-observation.js';
-import { traderProfile } from './shared/trader-profile.js';
-import { TraderProfileSchema } from './shared/trader-schema.js';
+import { traderProfileBriefing } from './perps-trader-profile/briefing.js';
+import { perpsWalletObservation } from '../shared/perps-wallet-observation.js';
+import { traderProfile } from './perps-trader-profile/trader-profile.js';
+import { TraderProfileSchema } from './perps-trader-profile/schema.js';
 
 export default defineEndpoint({
   key: 'perps-trader-profile',

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { PerpsMarket, StringEnum, withDefault } from '../../registry/fields.js';
 import { venueComparisonBriefing } from './shared/funding-briefings.js';
-import { VenueComparisonSchema } from './shared/venue-comparison-schema.js';
-import { venueComparison } from './shared/venue-entry.js';
+import { VenueComparisonSchema } from './perps-venue-comparison/schema.js';
+import { venueComparison } from './perps-venue-comparison/venue-entry.js';
 
 export default defineEndpoint({
   key: 'perps-venue-comparison',

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../registry/types.js';
 import { withDefault } from '../../registry/fields.js';
 import { DEFAULT_TOP_TRADERS } from '../../analytics/perps/index.js';
 import { RefSmartMoneySchema } from './shared/refvenue-schema.js';
-import { smartMoneyAnswer } from './shared/refvenue-smart-money.js';
+import { smartMoneyAnswer } from './refvenue-smart-money/smart-money.js';
 import { refSmartMoneyBriefing } from './shared/refvenue-briefings.js';
 
 export default defineEndpoint({

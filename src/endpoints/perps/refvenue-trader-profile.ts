@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { EvmAddress } from '../../registry/fields.js';
 import { RefTraderProfileSchema } from './shared/refvenue-schema.js';
-import { refTraderProfileAnswer } from './shared/refvenue-trader.js';
+import { refTraderProfileAnswer } from './refvenue-trader-profile/trader-profile.js';
 import { refTraderProfileBriefing } from './shared/refvenue-briefings.js';
 
 export default defineEndpoint({

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { analyzeToken } from './shared/token-analysis.js';
-import { EnrichTokenFullSchema, withPriceRange7d } from './shared/price-range.js';
+import { analyzeToken } from '../shared/token-analysis.js';
+import { EnrichTokenFullSchema, withPriceRange7d } from '../shared/token-price-range.js';
 import { tokenBriefing } from './shared/briefings.js';
-import { tokenSnapshot } from './shared/snapshots.js';
+import { tokenSnapshot } from '../shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-token-full',

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, withDefault } from '../../registry/fields.js';
-import { analyzeToken } from './shared/token-analysis.js';
-import { TokenAnalysisLightSchema } from './shared/schemas.js';
+import { analyzeToken } from '../shared/token-analysis.js';
+import { TokenAnalysisLightSchema } from '../shared/wallet-token-schemas.js';
 import { tokenBriefing } from './shared/briefings.js';
-import { tokenSnapshot } from './shared/snapshots.js';
+import { tokenSnapshot } from '../shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-token-light',

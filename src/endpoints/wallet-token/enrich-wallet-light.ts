@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Address, Depth, withDefault } from '../../registry/fields.js';
-import { walletProfile } from './shared/wallet-profile.js';
-import { WalletProfileLightSchema } from './shared/schemas.js';
+import { walletProfile } from '../shared/wallet-profile.js';
+import { WalletProfileLightSchema } from '../shared/wallet-token-schemas.js';
 import { walletBriefing } from './shared/briefings.js';
-import { walletSnapshot } from './shared/snapshots.js';
+import { walletSnapshot } from '../shared/snapshots.js';
 
 export default defineEndpoint({
   key: 'enrich-wallet-light',

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from '../../registry/types.js';
 import { Signature } from '../../registry/fields.js';
-import { describeTransaction } from './shared/transaction.js';
-import { TransactionParseSchema } from './shared/schemas.js';
+import { describeTransaction } from './parse-transaction/transaction.js';
+import { TransactionParseSchema } from '../shared/wallet-token-schemas.js';
 import { transactionBriefing } from './shared/briefings.js';
 
 export default defineEndpoint({

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 import {
   TokenAnalysisFullSchema, TokenAnalysisLightSchema, WalletProfileFullSchema, WalletProfileLightSchema, WalletRiskSchema,
-} from '../../wallet-token/shared/schemas.js';
+} from '../../shared/wallet-token-schemas.js';
 
 
 const Caveat = Open({ code: Type.String(), leg: Type.Optional(Type.String()), message: Type.String() });

@@ -3,7 +3,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
-import { TokenAnalysisFullSchema } from '../../wallet-token/shared/schemas.js';
+import { TokenAnalysisFullSchema } from '../../shared/wallet-token-schemas.js';
 
 
 const WhaleActivity = Nullable(Open({

@@ -13,7 +13,7 @@ import type { VenueUnavailableReason } from '../../../analytics/perps/index.js';
 import type { PerpsAsset, PerpsVenue, PoolMarket, RefMarket } from '../../../sources/perps/types.js';
 import { toApiError, type SourceError } from '../../../sources/errors.js';
 import type { LegResult } from '../../shared/legs.js';
-import { coverageCaveat, coverageGap, legOf, readAllVenueMarkets, VENUE_LABEL, venueDownCaveat } from './venues.js';
+import { coverageCaveat, coverageGap, legOf, readAllVenueMarkets, VENUE_LABEL, venueDownCaveat } from '../../shared/perps-venues.js';
 
 export type VenueMarket = { kind: 'pool'; market: PoolMarket } | { kind: 'funding'; market: RefMarket };
 

@@ -7,7 +7,7 @@ import { basisTrade, fundingComparison, type FundingVenueInput, type SideEntry }
 import type { HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import type { PerpsAsset, PerpsVenue } from '../../../sources/perps/types.js';
 import { named, readAssetMarkets, type AssetMarkets } from './asset-markets.js';
-import { POOL_VENUES, REF_VENUES } from './venues.js';
+import { POOL_VENUES, REF_VENUES } from '../../shared/perps-venues.js';
 
 const ALL_VENUES: readonly PerpsVenue[] = [...POOL_VENUES, ...REF_VENUES];
 

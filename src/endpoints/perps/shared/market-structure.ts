@@ -23,7 +23,7 @@ import {
 import { asNumber, asObject, asString } from '../../../lib/read.js';
 import type { Caveat, NextStep } from '../../../registry/types.js';
 import { PERPS_ASSETS, VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PositionSide } from '../../../sources/perps/types.js';
-import { coverageCaveat, coverageGap, legOf, VENUE_LABEL } from './venues.js';
+import { coverageCaveat, coverageGap, legOf, VENUE_LABEL } from '../../shared/perps-venues.js';
 
 /** The venue this endpoint reads, and the subject of its daily snapshot. */
 export const MARKET_STRUCTURE_VENUE = 'A' as const;
