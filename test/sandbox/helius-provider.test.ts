@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createHeliusHandler } from '../../src/sandbox/providers/helius.js';
+import { createHeliusHandler } from '../../src/sandbox/providers/helius/index.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import type { NftState, SandboxWorld, TokenState, TransactionState, WalletState } from '../../src/sandbox/world/types.js';

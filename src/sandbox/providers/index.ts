@@ -9,7 +9,7 @@ import { createCardPackHandler } from './card-packs.js';
 import { createDefiLlamaHandler } from './defillama.js';
 import { createDexScreenerHandler } from './dexscreener.js';
 import { FaultController } from './faults.js';
-import { createHeliusHandler } from './helius.js';
+import { createHeliusHandler } from './helius/index.js';
 import { createJupiterHandler } from './jupiter.js';
 import { createLaunchpadHandler } from './launchpad.js';
 import { startProviderServer, type ProviderServer } from './server.js';
