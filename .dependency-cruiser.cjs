@@ -106,6 +106,15 @@ module.exports = {
       from: {},
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },
+    {
+      name: 'src-no-dev-dependencies',
+      severity: 'error',
+      comment:
+        'The service runs without devDependencies (the Docker image installs production dependencies only): ' +
+        'src/ may import a devDependency for its types alone.',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

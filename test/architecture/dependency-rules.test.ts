@@ -22,11 +22,13 @@ const importing = (...specifiers: string[]): string => `${specifiers.map((s) => 
 /** A tree laid out like src/ where every import is allowed. */
 const CLEAN_TREE: Record<string, string> = {
   'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'bench', 'scripts'] }),
-  'package.json': JSON.stringify({ name: 'layered-tree', private: true, type: 'module', dependencies: { 'declared-pkg': '1.0.0' } }),
+  'package.json': JSON.stringify({ name: 'layered-tree', private: true, type: 'module', dependencies: { 'declared-pkg': '1.0.0' }, devDependencies: { 'dev-tool': '1.0.0' } }),
   'node_modules/declared-pkg/package.json': JSON.stringify({ name: 'declared-pkg', version: '1.0.0', main: 'index.js' }),
   'node_modules/declared-pkg/index.js': 'module.exports = 1;\n',
   'node_modules/undeclared-pkg/package.json': JSON.stringify({ name: 'undeclared-pkg', version: '1.0.0', main: 'index.js' }),
   'node_modules/undeclared-pkg/index.js': 'module.exports = 1;\n',
+  'node_modules/dev-tool/package.json': JSON.stringify({ name: 'dev-tool', version: '1.0.0', main: 'index.js' }),
+  'node_modules/dev-tool/index.js': 'module.exports = 1;\n',
   'src/lib/round.ts': importing(),
   'src/lib/format.ts': importing('./round.js'),
   'src/errors/api-error.ts': importing('../lib/format.js'),
@@ -36,6 +38,7 @@ const CLEAN_TREE: Record<string, string> = {
   'src/analytics/score.ts': importing('../lib/round.js', '../registry/types.js', 'node:crypto'),
   'src/sources/feed.ts': importing('../analytics/score.js', 'node:https', 'declared-pkg'),
   'src/store/db.ts': importing('../registry/types.js', 'node:fs', 'declared-pkg'),
+  'src/store/tool-types.ts': "import type { Tool } from 'dev-tool';\nexport type ToolType = Tool;\n",
   'src/cache/memory.ts': importing('../registry/types.js'),
   'src/endpoints/list.ts': importing('../analytics/score.js', '../sources/feed.js', '../store/db.js', '../cache/memory.js', '../registry/types.js'),
   'src/endpoints/run.ts': importing('./list.js'),
@@ -50,7 +53,7 @@ const CLEAN_TREE: Record<string, string> = {
   'src/service.ts': importing('./app/routes.js', './sandbox/world.js'),
   'src/main.ts': importing('./service.js', './app/server.js'),
   'src/cli/pay.ts': importing('../app/server.js', '../sandbox/world.js'),
-  'bench/run.ts': importing('../src/app/server.js', '../src/sandbox/world.js'),
+  'bench/run.ts': importing('../src/app/server.js', '../src/sandbox/world.js', 'dev-tool'),
   'scripts/print.ts': importing('../src/sandbox/world.js'),
 };
 
@@ -69,6 +72,7 @@ const WRONG_IMPORTS: Record<string, string> = {
   'src/lib/settings.ts': importing('../config/index.js'),
   'src/sources/missing-import.ts': importing('./not-there.js'),
   'src/store/undeclared.ts': importing('undeclared-pkg'),
+  'src/sources/uses-dev-tool.ts': importing('dev-tool'),
 };
 
 /** What each wrong import must set off: `rule: from → to` (a cycle is reported once, from one of its modules). */
@@ -87,6 +91,7 @@ const EXPECTED = [
   'lib-only-lib: src/lib/settings.ts → src/config/index.ts',
   'not-to-unresolvable: src/sources/missing-import.ts → ./not-there.js',
   'no-non-package-json: src/store/undeclared.ts → node_modules/undeclared-pkg/index.js',
+  'src-no-dev-dependencies: src/sources/uses-dev-tool.ts → node_modules/dev-tool/index.js',
 ].sort();
 
 function writeTree(files: Record<string, string>): string {
