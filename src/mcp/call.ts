@@ -16,7 +16,6 @@
  */
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { InvokeOutcome, Invoker } from '../app/invoke.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import type { PaymentRequest } from '../payments/types.js';
 
@@ -37,7 +36,7 @@ export function mcpPaymentRequest(payment: unknown, url: string, userAgent: stri
   return { header: (name) => headers[name.toLowerCase()], url, userAgent };
 }
 
-function header(outcome: InvokeOutcome, name: string): string | undefined {
+function header(outcome: ToolOutcome, name: string): string | undefined {
   const lower = name.toLowerCase();
   for (const [k, v] of Object.entries(outcome.headers)) if (k.toLowerCase() === lower) return v;
   return undefined;
@@ -48,7 +47,7 @@ function decodeBase64Json(value: string): unknown {
 }
 
 /** The outcome of an invocation as an MCP tool result. */
-export function toolResult(outcome: InvokeOutcome): CallToolResult {
+export function toolResult(outcome: ToolOutcome): CallToolResult {
   const body = outcome.body;
   if (outcome.status === 402) {
     const required = header(outcome, 'PAYMENT-REQUIRED');
@@ -75,8 +74,27 @@ export function toolResult(outcome: InvokeOutcome): CallToolResult {
   };
 }
 
+/** An invocation's answer as a tool call reads it (src/app/invoke.ts `InvokeOutcome` is one). */
+export interface ToolOutcome {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  /** Set on a charged answer: told whether the answer reached the caller. */
+  afterSend?: (delivered: boolean) => void;
+}
+
+/**
+ * What a tool call needs of the invocation pipeline; the app's `Invoker` (src/app/invoke.ts) is handed in.
+ * Declared here so that MCP depends on no module of app/, which builds on it.
+ */
+export interface ToolInvoker {
+  invoke(endpoint: RegisteredEndpoint, body: unknown, preq: PaymentRequest, requestId: string, options?: { clientGone?: AbortSignal }): Promise<ToolOutcome>;
+  /** The answer for a failure: an `ApiError` as it is, anything else `internal` (its text logged only). */
+  errorOutcome(err: unknown, requestId: string, key: string): ToolOutcome;
+}
+
 export interface McpCallDeps {
-  invoker: Pick<Invoker, 'invoke' | 'errorOutcome'>;
+  invoker: ToolInvoker;
   publicUrl: string;
   /** The free-route rate limit, applied to free tools as to their HTTP route; throws ApiError when over. */
   limitFree: () => Promise<void>;
@@ -104,7 +122,7 @@ export async function callTool(
   // Both: the briefing becomes the text content, the data the structured content.
   const body = { ...(args ?? {}), format: 'both' };
   const preq = mcpPaymentRequest(payment, `${deps.publicUrl}${endpoint.path}`, userAgent);
-  let outcome: InvokeOutcome;
+  let outcome: ToolOutcome;
   try {
     outcome = await deps.invoker.invoke(endpoint, body, preq, requestId, { clientGone: delivery.clientGone });
   } catch (err) {
