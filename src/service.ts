@@ -43,7 +43,7 @@ import { createSources, LIVE_SOURCE_URLS, type SourceUrls, type Sources } from '
 import { readMint } from './sources/solana-rpc.js';
 import { startSandboxProviders, type SandboxProviders } from './sandbox/providers/index.js';
 import { FaultController } from './sandbox/providers/faults.js';
-import { createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from './sandbox/world/index.js';
+import { CAST, createSandboxWorld, RISKY_PROGRAMS, SANDBOX_ENTITIES } from './sandbox/world/index.js';
 import type { Store } from './store/types.js';
 import { systemTimers, type Timers } from './lib/timers.js';
 
@@ -289,7 +289,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     const app = await buildApp({
       config, registry, gate, store, cache, limiter,
       logger, now, timers, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
-      lifecycle: { shuttingDown: () => shuttingDown },
+      lifecycle: { shuttingDown: () => shuttingDown }, docExamples: { sandboxCast: CAST },
     });
     await reserved?.release();
     await app.listen({ host: config.host, port });

@@ -1,6 +1,7 @@
 /**
- * The free, unauthenticated routes (spec Overview item 9): status, discovery documents, docs and the
- * demo. All are rate-limited per client IP; documents are generated once from the registry.
+ * The free, unauthenticated routes: status, discovery documents, docs and the demo. All are rate-limited
+ * per client IP; documents are generated once from the registry. The /status body is a `StatusBody`
+ * (src/docs/bodies/status.ts), the schema /openapi.json publishes for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../cache/types.js';
@@ -8,12 +9,14 @@ import { Type } from '@sinclair/typebox';
 import { SERVICE_VERSION } from '../config/index.js';
 import { Address } from '../registry/fields.js';
 import { compileValidator, createAjv } from '../registry/validation.js';
-import { buildOpenApi } from '../docs/openapi.js';
+import { buildOpenApi } from '../docs/openapi/index.js';
 import { buildWellKnownX402 } from '../docs/well-known.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from '../docs/llms.js';
 import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
-import { ApiError, errorBody } from '../errors/api-error.js';
+import type { FacilitatorHealth, StatusBody } from '../docs/bodies/status.js';
+import { ApiError } from '../errors/api-error.js';
+import { errorBody } from '../errors/error-body.js';
 import { sourceHealth } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../launchpad-index/state.js';
@@ -22,16 +25,12 @@ import type { RegisteredEndpoint } from '../registry/index.js';
 import { clientIp } from './rate-limit.js';
 import { notAnObject } from './body.js';
 import { sendOutcome, type Invoker } from './invoke.js';
-
-export interface ComponentHealth {
-  ok: boolean;
-  detail?: string;
-}
+import { probeFailure } from './probe-failure.js';
 
 export type DemoTarget = 'enrich-token-light' | 'enrich-wallet-light';
 
 export interface StatusProbe {
-  facilitator(): Promise<ComponentHealth & { kinds?: string[] }>;
+  facilitator(): Promise<FacilitatorHealth>;
   sandbox?: { solanaRpcUrl: string; baseRpcUrl: string };
   /**
    * Picks the light endpoint for a demo address (a mint gets the token analysis, anything else the
@@ -57,7 +56,7 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
   const wellKnown = once(() => JSON.stringify(buildWellKnownX402(deps.registry, site)));
   const llms = once(() => buildLlmsTxt(deps.registry, site));
   const llmsFull = once(() => buildLlmsFullTxt(deps.registry, site));
-  const html = once(() => buildDocsHtml(deps.registry, site));
+  const html = once(() => buildDocsHtml(deps.registry, site, deps.docExamples));
   const validateDemo = compileValidator(createAjv(), DemoBody);
 
   const { limitFree } = deps;
@@ -75,14 +74,14 @@ export function registerFreeRoutes(app: FastifyInstance, deps: AppDeps & { invok
       .send(html()),
   );
 
-  app.get('/status', { onRequest: limitFree }, async () => {
+  app.get('/status', { onRequest: limitFree }, async (): Promise<StatusBody> => {
     const [store, cache, facilitator] = await Promise.all([
-      deps.store.ping().then((ok) => ({ ok, backend: deps.store.kind }), (e: Error) => ({ ok: false, backend: deps.store.kind, detail: e.message })),
-      deps.cache.ping().then((ok) => ({ ok, backend: deps.cache.kind }), (e: Error) => ({ ok: false, backend: deps.cache.kind, detail: e.message })),
-      deps.status.facilitator().catch((e: Error) => ({ ok: false, detail: e.message })),
+      deps.store.ping().then((ok) => ({ ok, backend: deps.store.kind }), (e: unknown) => ({ ok: false, backend: deps.store.kind, detail: probeFailure(deps.logger, 'store', e) })),
+      deps.cache.ping().then((ok) => ({ ok, backend: deps.cache.kind }), (e: unknown) => ({ ok: false, backend: deps.cache.kind, detail: probeFailure(deps.logger, 'cache', e) })),
+      deps.status.facilitator().catch((e: unknown) => ({ ok: false, detail: probeFailure(deps.logger, 'facilitator', e) })),
     ]);
-    // The launch platform's index freshness (issue 8); a store that cannot answer is already shown as such above.
-    const launchpadIndex = await launchpadIndexState(deps.store, deps.now()).catch((e: Error) => ({ ok: false, detail: e.message }));
+    // The launch platform's index freshness (docs/launchpad.md, "The index"); a store that cannot answer is already shown as such above.
+    const launchpadIndex: StatusBody['components']['launchpad_index'] = await launchpadIndexState(deps.store, deps.now()).catch((e: unknown) => ({ ok: false, detail: probeFailure(deps.logger, 'launchpad_index', e) }));
     const implemented = deps.registry.list.filter((e) => e.implemented).map((e) => e.def.key);
     const pending = deps.registry.list.filter((e) => !e.implemented).map((e) => e.def.key);
     const shuttingDown = deps.lifecycle?.shuttingDown() ?? false;

@@ -25,6 +25,7 @@ import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
 import { freeRouteLimit, freeRouteLimitNow } from './rate-limit.js';
 import { registerMcpRoute } from '../mcp/route.js';
 import { registerHealthRoutes, type Lifecycle } from './health-routes.js';
+import type { DocExamples } from '../docs/examples.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -57,6 +58,8 @@ export interface AppDeps {
   recorder?: Recorder;
   /** Whether the instance is draining (readiness); absent = never. */
   lifecycle?: Lifecycle;
+  /** What /docs shows to try the service on (the sandbox cast), handed in by start-up wiring. */
+  docExamples: DocExamples;
 }
 
 const EXPOSED_HEADERS = [

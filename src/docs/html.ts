@@ -6,8 +6,7 @@
 import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
-import { CAST } from '../sandbox/world/cast.js';
-import { JUP_MINT } from '../sandbox/world/entities.js';
+import { DEMO_ADDRESS, type CastMemberKind, type DocExamples } from './examples.js';
 import { inputRows, requirementText } from './input-table.js';
 import { exampleResponse } from '../registry/output-example.js';
 import { plainSchema } from '../lib/plain-schema.js';
@@ -144,16 +143,16 @@ ${inputsTable(e)}
 </article>`;
 }
 
-const CAST_KINDS: { kind: string; title: string }[] = [
+const CAST_KINDS: { kind: CastMemberKind; title: string }[] = [
   { kind: 'token', title: 'Tokens' },
   { kind: 'wallet', title: 'Wallets' },
   { kind: 'program', title: 'Programs and special addresses' },
   { kind: 'transaction', title: 'Transactions' },
 ];
 
-/** The sandbox cast (src/sandbox/world/cast.ts): addresses to try each endpoint on, with what they show. */
-function castSection(): string {
-  const entries = Object.entries(CAST);
+/** The sandbox cast (docs/sandbox-cast.md): addresses to try each endpoint on, with what they show. */
+function castSection(cast: DocExamples['sandboxCast']): string {
+  const entries = Object.entries(cast);
   const tables = CAST_KINDS.map(({ kind, title }) => {
     const rows = entries
       .filter(([, c]) => c.kind === kind)
@@ -206,7 +205,7 @@ ${card}
 }
 
 /** The whole documentation page. */
-export function buildDocsHtml(registry: Registry, site: SiteInfo): string {
+export function buildDocsHtml(registry: Registry, site: SiteInfo, examples: DocExamples): string {
   const base = baseUrl(site);
   const groups = groupByFamily(registry);
   const toc = groups.map((g) => `<a href="#${escapeHtml(anchor('fam', g.family))}">${escapeHtml(g.title)}</a>`).join('\n');
@@ -218,7 +217,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 </section>`,
     )
     .join('\n');
-  const demoCurl = [`curl -i -X POST ${shellQuote(`${base}/demo/enrich`)} \\`, `  -H 'Content-Type: application/json' \\`, `  -d ${shellQuote(JSON.stringify({ address: JUP_MINT }))}`].join('\n');
+  const demoCurl = [`curl -i -X POST ${shellQuote(`${base}/demo/enrich`)} \\`, `  -H 'Content-Type: application/json' \\`, `  -d ${shellQuote(JSON.stringify({ address: DEMO_ADDRESS }))}`].join('\n');
   const free = registry.list.filter((e) => e.priceAtomic === null);
 
   return `<!doctype html>
@@ -274,7 +273,7 @@ ${paySection(site)}
 ${UNITS_CONVENTIONS.map((u) => `<li>${inline(u)}</li>`).join('\n')}
 </ul>
 </section>
-${castSection()}
+${castSection(examples.sandboxCast)}
 <section id="errors">
 <h2>Error codes</h2>
 <p>Every error is <code>{"error": {"code", "message", "issues"?, "retryable", "request_id"}}</code>; <code>invalid_input</code> lists each problem as <code>{path, message}</code>. Nothing is charged for any error.</p>

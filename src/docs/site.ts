@@ -54,7 +54,7 @@ export function groupByFamily(registry: Registry): FamilyGroup[] {
   return groups;
 }
 
-/** The DESIGN §3 units conventions, written once for /docs and llms-full.txt. */
+/** The units and conventions every answer follows, written once for the Units sections of /docs and llms-full.txt. */
 export const UNITS_CONVENTIONS: readonly string[] = [
   '`*_pct` fields are percentages from 0 to 100.',
   '`risk_score`, the token risk score and the velocity, exit and composite scores are 0 to 1 (4 decimals).',

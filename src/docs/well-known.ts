@@ -2,72 +2,13 @@
  * `/.well-known/x402`: the discovery descriptor (format `version: 1`). `resources` lists the paid URLs as
  * x402 crawlers expect; `endpoints` has one entry per endpoint, paid or free, with price and networks. Per-resource field names follow the x402 Bazaar discovery resource where one exists
  * (`resource`, `type`, `x402Version`, `description`, `mimeType`, `tags`); the prices and networks
- * are ours. `payTo` is deliberately absent: the live 402 challenge is authoritative for it.
+ * are ours. `payTo` is deliberately absent: the live 402 challenge is authoritative for it. The body's
+ * schema, which /openapi.json publishes, is src/docs/bodies/well-known.ts.
  */
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import { USDC_DECIMALS, type Registry } from '../registry/index.js';
 import { baseUrl, endpointUrl, SERVICE_NAME, type SiteInfo } from './site.js';
-
-export interface WellKnownNetwork {
-  /** CAIP-2 id (x402 v2). */
-  network: string;
-  /** x402 v1 network name. */
-  v1_name: string;
-  label: string;
-  /** USDC mint / contract address. */
-  asset: string;
-}
-
-export interface WellKnownResource {
-  /** Absolute URL of the resource. */
-  resource: string;
-  type: 'http';
-  key: string;
-  method: 'POST';
-  mimeType: 'application/json';
-  description: string;
-  summary: string;
-  tags: string[];
-  /** USDC per call as a decimal string; null = free. */
-  price_usdc: string | null;
-  /** USDC atomic units (6 decimals); null = free. */
-  amount_atomic: string | null;
-  /** x402 protocol versions accepted (empty for a free resource). */
-  x402Versions: number[];
-  /** CAIP-2 ids of the networks the price can be paid on (empty for a free resource). */
-  networks: string[];
-  /** USDC asset address per CAIP-2 network (empty for a free resource). */
-  assets: Record<string, string>;
-  free: boolean;
-  implemented: boolean;
-  cache_ttl_s: number;
-}
-
-export interface WellKnownX402 {
-  version: 1;
-  service: {
-    name: string;
-    version: string;
-    url: string;
-    docs: string;
-    openapi: string;
-    llms: string;
-  };
-  payment: {
-    protocol: 'x402';
-    x402Versions: number[];
-    asset: 'USDC';
-    decimals: number;
-    networks: WellKnownNetwork[];
-    card: boolean;
-    settled_only_on_success: true;
-  };
-  /** URLs of the paid resources: the shape x402 crawlers (e.g. x402scan) read from this document. */
-  resources: string[];
-  /** Every endpoint, paid or free, with its price and networks. */
-  endpoints: WellKnownResource[];
-  instructions: string;
-}
+import type { WellKnownResource, WellKnownX402 } from './bodies/well-known.js';
 
 export function buildWellKnownX402(registry: Registry, site: SiteInfo): WellKnownX402 {
   const base = baseUrl(site);

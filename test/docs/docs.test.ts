@@ -14,18 +14,22 @@ import { createAjv } from '../../src/registry/validation.js';
 import type { EndpointDefinition } from '../../src/registry/types.js';
 import { PAYMENT_NETWORKS } from '../../src/payments/networks.js';
 import { ERROR_CODES } from '../../src/errors/api-error.js';
-import { buildOpenApi } from '../../src/docs/openapi.js';
+import { buildOpenApi } from '../../src/docs/openapi/index.js';
 import { buildWellKnownX402 } from '../../src/docs/well-known.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from '../../src/docs/llms.js';
 import { buildDocsHtml, escapeHtml } from '../../src/docs/html.js';
 import { inputRows } from '../../src/docs/input-table.js';
 import type { SiteInfo } from '../../src/docs/site.js';
 import { CAST } from '../../src/sandbox/world/cast.js';
+import { JUP_MINT } from '../../src/sandbox/world/entities.js';
+import { DEMO_ADDRESS, type DocExamples } from '../../src/docs/examples.js';
 
 type Json = Record<string, unknown>;
 
 const registry = buildServiceRegistry();
 const site: SiteInfo = { publicUrl: 'https://api.example.test', version: '1.0.0', cardEnabled: false };
+// What src/service.ts hands the docs.
+const examples: DocExamples = { sandboxCast: CAST };
 const ENTRYPOINT_COUNT = 48;
 
 function operation(doc: ReturnType<typeof buildOpenApi>, path: string, method = 'post'): Json {
@@ -260,7 +264,7 @@ test('input table: required, defaults and bounds', () => {
 });
 
 test('HTML: every endpoint, the error table, responsive, no external assets, one inline script that parses', () => {
-  const html = buildDocsHtml(registry, site);
+  const html = buildDocsHtml(registry, site, examples);
   assert.match(html, /^<!doctype html>/);
   assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
   for (const e of registry.list) {
@@ -289,7 +293,15 @@ test('HTML: every endpoint, the error table, responsive, no external assets, one
   // The sandbox cast, with every member's address.
   assert.ok(html.includes('<section id="sandbox">'));
   for (const c of Object.values(CAST)) assert.ok(html.includes(`<code>${c.address}</code>`), c.address);
-  assert.ok(buildDocsHtml(registry, { ...site, cardEnabled: true }).includes('Authorization: Payment'));
+  assert.ok(buildDocsHtml(registry, { ...site, cardEnabled: true }, examples).includes('Authorization: Payment'));
+});
+
+test('the demo example address is the JUP mint, which the sandbox holds a twin of (test/http/documented-examples.test.ts runs it)', () => {
+  assert.equal(DEMO_ADDRESS, JUP_MINT);
+  const html = buildDocsHtml(registry, site, examples);
+  assert.ok(html.includes(escapeHtml(JSON.stringify({ address: DEMO_ADDRESS }))));
+  const demo = operation(buildOpenApi(registry, site), '/demo/enrich');
+  assert.deepEqual((((demo.requestBody as Json).content as Json)['application/json'] as Json).example, { address: DEMO_ADDRESS });
 });
 
 test('HTML: registry text is escaped; implemented endpoints get no "not built yet" badge', () => {
@@ -302,7 +314,7 @@ test('HTML: registry text is escaped; implemented endpoints get no "not built ye
     handler: async () => ({ data: {} }),
   };
   const fake = buildRegistry([...ENDPOINTS.slice(0, 2), evil]);
-  const html = buildDocsHtml(fake, site);
+  const html = buildDocsHtml(fake, site, examples);
   assert.ok(!html.includes('<script>alert'), 'raw <script> from a summary');
   assert.ok(!html.includes('<img src=x'), 'raw <img> from a description');
   assert.ok(!html.includes('<b>co</b>'));
