@@ -1,5 +1,5 @@
 /**
- * After a paid answer is sent (DESIGN §2 step 8): its daily snapshots (each also appended to the
+ * After a paid answer is sent (docs/history.md, introduction; docs/alerts.md, "Observations"): its daily snapshots (each also appended to the
  * observation log) and its query-stream counts are written — never on the caller's time (scheduled
  * with setImmediate after the reply), and a failure is logged, never surfaced. Only answers that were delivered and charged (or free) are recorded.
  *

@@ -6,8 +6,9 @@
  * - in this process, a run never overlaps itself (a tick while it runs reports `running`);
  * - across processes, each run takes the job's lease in the store (`acquireJobLease`) with the start of
  *   the current interval as `notStartedSince`: whoever takes it first runs the job, everyone else gets
- *   `leased` until the next interval. SQLite keeps the lease in `job_runs`; PostgreSQL (issue 10) will
- *   take a transaction-scoped advisory lock behind the same Store method around the same row update.
+ *   `leased` until the next interval. SQLite keeps the lease in `job_runs`; PostgreSQL takes a
+ *   transaction-scoped advisory lock behind the same Store method around the same row update (docs/jobs.md,
+ *   "The runner").
  * A run ends by releasing the lease with a one-line result (or the error), recorded in `job_runs`.
  * A failing job is logged and retried in the next interval; nothing a job does can crash the service.
  *

@@ -72,7 +72,7 @@ export default defineEndpoint({
   ),
   output: CheckAlertsSchema,
   cacheTtlSeconds: 30,
-  // DESIGN §3: two empty watchlists are a caller mistake, refused before anything is charged.
+  // Two empty watchlists are a caller mistake, refused before anything is charged (docs/alerts.md, "Answer").
   crossFieldCheck: (input) =>
     (input.tokens ?? []).length === 0 && (input.wallets ?? []).length === 0
       ? [{ path: '/tokens', message: 'tokens and wallets are both empty: watch at least one token or wallet' }]

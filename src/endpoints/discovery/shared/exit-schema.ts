@@ -1,7 +1,7 @@
 /**
  * Output schema (`data` fields) of exit-signal: the exit verdict of src/analytics/discovery/exit-signal.ts
  * with the market it was read from, the prior reading it was compared with and the unrealized PnL.
- * Units (DESIGN §3): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
+ * Units (docs/discovery.md, introduction): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -1,6 +1,6 @@
 /**
  * Output schemas (`data` fields) of new-tokens, and the token-risk object trending-signals shares.
- * Units (DESIGN §3): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
+ * Units (docs/discovery.md, introduction): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

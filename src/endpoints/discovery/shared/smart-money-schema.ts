@@ -1,5 +1,5 @@
 /**
- * Output schemas (`data` fields) of smart-money-flow and smart-money-trenches. Units (DESIGN §3): win rates
+ * Output schemas (`data` fields) of smart-money-flow and smart-money-trenches. Units (docs/discovery.md, introduction): win rates
  * and scores 0–1 (4 decimals) with `*_pct` 0–100 beside them, money `*_usd` (2 decimals), times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';

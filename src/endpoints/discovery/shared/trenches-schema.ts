@@ -1,7 +1,7 @@
 /**
  * Output schemas (`data` fields) of trenches-scan and trenches-check: the three-signal composite
  * (src/analytics/discovery/trenches.ts) and the confluence verdict (confluence.ts) per token, with each
- * signal's evidence. Units (DESIGN §3): scores 0–1 (4 decimals), `*_pct` 0–100, times ISO 8601 UTC.
+ * signal's evidence. Units (docs/discovery.md, introduction): scores 0–1 (4 decimals), `*_pct` 0–100, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

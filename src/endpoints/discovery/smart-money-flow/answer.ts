@@ -8,7 +8,7 @@
  *     PnL. Winners: ≥ 5 closed trades and win rate ≥ min_win_rate.
  *  2. Accumulation: the winners' valued fills → tokens they hold more of and put net cash into
  *     (src/analytics/smart-accumulation.ts), ranked by accumulating winners then net USD; top_n_tokens.
- *  3. include_graph: wallet clusters over the winners' histories (smart-money-clusters.ts).
+ *  3. include_graph: wallet clusters over the winners' histories (winner-clusters.ts).
  * A seed wallet whose history fails is skipped with a caveat; all failing → 502/504, not charged.
  */
 import { accumulatedTokens } from '../../../analytics/smart-accumulation.js';

@@ -5,7 +5,8 @@
  *     token profiles (fresh launches), in parallel; one failing list is a `leg_degraded` caveat, both
  *     failing is 502/504 (not charged);
  *  2. their pairs in one batched `tokenPairs` call (REQUIRED) → each token's market exactly as the daily
- *     brief reads it (feed.ts `market`: volume, liquidity and trades summed over its pairs);
+ *     brief reads it (src/endpoints/shared/trending-inputs.ts `tokenMarket`: volume, liquidity and trades
+ *     summed over its pairs);
  *  3. liquidity filter (known and ≥ min_liquidity_usd), then each survivor's token risk score through
  *     enrich-token-light (launch-risk.ts; unknown risk excludes, like new-tokens) ≤ max_risk_score;
  *  4. per token: the daily brief's trending score (trending-score.ts: holder growth from the daily

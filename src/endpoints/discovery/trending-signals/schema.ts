@@ -1,7 +1,7 @@
 /**
  * Output schema (`data` fields) of trending-signals: the ranked tokens with the composite's factors, the
  * runner stage and velocity, the whale read, the token risk, each token's lean and the market sentiment.
- * Units (DESIGN §3): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
+ * Units (docs/discovery.md, introduction): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -1,5 +1,5 @@
 /**
- * check-alerts' output schema and briefing (alert record per DESIGN §3; see docs/alerts.md).
+ * check-alerts' output schema and briefing (the alert record: docs/alerts.md, "Answer").
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../../lib/typebox.js';

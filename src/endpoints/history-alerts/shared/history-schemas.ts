@@ -1,5 +1,5 @@
 /**
- * Output schemas of token-trend, wallet-history and portfolio-history. Units follow DESIGN §3: money
+ * Output schemas of token-trend, wallet-history and portfolio-history. Units (as docs/discovery.md's introduction states them): money
  * `*_usd`, `*_pct` 0–100 (a change percent may be negative or above 100), risk scores 0–1, days
  * `YYYY-MM-DD` (UTC), times ISO 8601 `*_at`. Null means unknown, never zero.
  */

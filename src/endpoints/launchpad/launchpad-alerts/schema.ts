@@ -1,7 +1,7 @@
 /**
  * Output schema (`data` fields) of launchpad-alerts: the events of src/analytics/launchpad/alerts.ts for up
  * to 25 coins, a summary per coin, the mints not found and `checked_at` (the next poll's `since`).
- * Units (DESIGN §3): `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
+ * Units (docs/launchpad.md, introduction): `*_pct` 0–100, money `*_usd`, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -1,6 +1,6 @@
 /**
  * Output schema (`data` fields) of launchpad-quote: the trade quote of src/analytics/launchpad/quote.ts for
- * holding size_usd of a reward coin for hold_days. Units (DESIGN §3): `*_pct` 0–100, money `*_usd`.
+ * holding size_usd of a reward coin for hold_days. Units (docs/launchpad.md, introduction): `*_pct` 0–100, money `*_usd`.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../../lib/typebox.js';

@@ -1,6 +1,6 @@
 /**
  * Output schema (`data` fields) of launchpad-reward-risk: the payout status and health score of
- * src/analytics/launchpad/{payout,health}.ts for one reward coin. Units (DESIGN §3): `*_pct` 0–100,
+ * src/analytics/launchpad/{payout,health}.ts for one reward coin. Units (docs/launchpad.md, introduction): `*_pct` 0–100,
  * health 0–100 with its factor breakdown, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';

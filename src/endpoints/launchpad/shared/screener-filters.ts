@@ -1,6 +1,6 @@
 /**
  * Filters of `launchpad-screener` and `launchpad-gems` over a `RewardCoin` (spec "Launch platform reward
- * coins"). Boundaries are inclusive (DESIGN §3): a `min_*` keeps values at or above it, a `max_*` at or below.
+ * coins"). Boundaries are inclusive (docs/launchpad.md, "Endpoint: launchpad-screener"): a `min_*` keeps values at or above it, a `max_*` at or below.
  * A coin whose filtered figure is unknown (null) is dropped whenever that filter is set: it cannot be shown
  * to pass, and a screener that lets unknowns through would fill its pages with them.
  */

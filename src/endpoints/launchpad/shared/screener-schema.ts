@@ -1,5 +1,5 @@
 /**
- * Output schemas (`data` fields) of launchpad-screener and launchpad-gems. Units (DESIGN §3): `*_pct`
+ * Output schemas (`data` fields) of launchpad-screener and launchpad-gems. Units (docs/launchpad.md, introduction): `*_pct`
  * 0–100, money `*_usd`, gem score 0–100 with its factor breakdown, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';

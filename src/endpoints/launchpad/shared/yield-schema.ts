@@ -1,6 +1,6 @@
 /**
  * Output schema (`data` fields) of launchpad-yield: the trailing yields of
- * src/analytics/launchpad/yield.ts with the coin's quote exposure and reward asset. Units (DESIGN §3):
+ * src/analytics/launchpad/yield.ts with the coin's quote exposure and reward asset. Units (docs/launchpad.md, introduction):
  * `*_pct` 0–100, money `*_usd`, rewards in the quote asset's UI units, times ISO 8601 UTC.
  */
 import { Type } from '@sinclair/typebox';
