@@ -1,6 +1,6 @@
 /** Payment claims on PostgreSQL: the primary key makes a claim atomic across instances. */
 import type { PostgresDatabase } from '../sql/postgres-database.js';
-import { claimOf, outcomeValues, type ClaimRow } from '../sql/rows.js';
+import { claimOf, outcomeValues, type ClaimRow } from '../sql/row-mapping.js';
 import type { ClaimOutcome, ClaimRepository, PaymentClaim } from './types.js';
 
 export function postgresClaims({ query }: PostgresDatabase): ClaimRepository {

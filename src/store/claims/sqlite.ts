@@ -1,5 +1,5 @@
 /** Payment claims on SQLite; writes go through the group commit (./group-commit.ts). */
-import { claimOf, outcomeValues, type ClaimRow } from '../sql/rows.js';
+import { claimOf, outcomeValues, type ClaimRow } from '../sql/row-mapping.js';
 import type { SqliteDatabase } from '../sql/sqlite-database.js';
 import type { GroupCommit } from './group-commit.js';
 import type { ClaimOutcome, ClaimRepository, PaymentClaim } from './types.js';

@@ -1,7 +1,7 @@
 /** The launchpad index on PostgreSQL: a refresh's steps are each one transaction; publishing locks the state row. */
 import type pg from 'pg';
 import type { PostgresDatabase } from '../sql/postgres-database.js';
-import { LAUNCHPAD_STATE_NAME as LP, launchpadDailyRowOf, launchpadIndexRowOf, launchpadRefreshStateOf, type LaunchpadDailyTableRow, type LaunchpadIndexTableRow, type LaunchpadStateRow } from '../sql/rows.js';
+import { LAUNCHPAD_STATE_NAME as LP, launchpadDailyRowOf, launchpadIndexRowOf, launchpadRefreshStateOf, type LaunchpadDailyTableRow, type LaunchpadIndexTableRow, type LaunchpadStateRow } from '../sql/row-mapping.js';
 import type { LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadIndexStore, LaunchpadRefreshState } from './types.js';
 
 export function postgresLaunchpadIndex({ pool, query, tx }: PostgresDatabase): LaunchpadIndexStore {

@@ -1,5 +1,5 @@
 /** The launchpad index on SQLite: a refresh's steps are each one transaction. */
-import { LAUNCHPAD_STATE_NAME as LP, launchpadDailyRowOf, launchpadIndexRowOf, launchpadRefreshStateOf, type LaunchpadDailyTableRow, type LaunchpadIndexTableRow, type LaunchpadStateRow } from '../sql/rows.js';
+import { LAUNCHPAD_STATE_NAME as LP, launchpadDailyRowOf, launchpadIndexRowOf, launchpadRefreshStateOf, type LaunchpadDailyTableRow, type LaunchpadIndexTableRow, type LaunchpadStateRow } from '../sql/row-mapping.js';
 import type { SqliteDatabase } from '../sql/sqlite-database.js';
 import type { LaunchpadDailyRow, LaunchpadIndexRow, LaunchpadIndexStore, LaunchpadRefreshState } from './types.js';
 

@@ -1,6 +1,6 @@
 /** The observation log on PostgreSQL. */
 import type { PostgresDatabase } from '../sql/postgres-database.js';
-import { observationOf, type ObservationRow } from '../sql/rows.js';
+import { observationOf, type ObservationRow } from '../sql/row-mapping.js';
 import type { ObservationLog, ObservationRecord } from './types.js';
 
 export function postgresObservations({ query }: PostgresDatabase): ObservationLog {

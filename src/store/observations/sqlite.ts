@@ -1,5 +1,5 @@
 /** The observation log on SQLite (ISO timestamps with milliseconds compare correctly as text). */
-import { observationOf, type ObservationRow } from '../sql/rows.js';
+import { observationOf, type ObservationRow } from '../sql/row-mapping.js';
 import type { SqliteDatabase } from '../sql/sqlite-database.js';
 import type { ObservationLog, ObservationRecord } from './types.js';
 

@@ -1,6 +1,6 @@
 /** The query stream on PostgreSQL. */
 import type { PostgresDatabase } from '../sql/postgres-database.js';
-import { hourBucket } from '../sql/rows.js';
+import { hourBucket } from '../sql/row-mapping.js';
 import type { EntityCount, QueryEvent, QueryStream } from './types.js';
 
 export function postgresQueryStream({ query }: PostgresDatabase): QueryStream {

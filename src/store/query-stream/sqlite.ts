@@ -1,5 +1,5 @@
 /** The query stream on SQLite. */
-import { hourBucket } from '../sql/rows.js';
+import { hourBucket } from '../sql/row-mapping.js';
 import type { SqliteDatabase } from '../sql/sqlite-database.js';
 import type { EntityCount, QueryEvent, QueryStream } from './types.js';
 
