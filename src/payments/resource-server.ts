@@ -58,7 +58,7 @@ function routeConfig(endpoint: RegisteredEndpoint, payTo: PayTo, publicUrl: stri
         input: endpoint.def.example,
         inputSchema: endpoint.inputSchema as unknown as Record<string, unknown>,
         // The library drops the output schema unless an example comes with it; both are compacted to
-        // keep the PAYMENT-REQUIRED header under 8 KB (src/docs/output-example.ts).
+        // keep the PAYMENT-REQUIRED header under 8 KB (src/registry/output-example.ts).
         output: bazaarOutput(endpoint),
       }),
       // Optional: a client that sends an identifier and loses an answer it paid for gets that answer back
