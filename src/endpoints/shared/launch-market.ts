@@ -7,6 +7,7 @@
 import type { LaunchMarket, MarketWindow, WindowName } from '../../analytics/discovery/types.js';
 import { bestPair } from '../../sources/dexscreener.js';
 import type { DexPair } from '../../sources/wire/dexscreener.js';
+import { HOUR_MS } from '../../lib/days.js';
 
 const WINDOWS: readonly WindowName[] = ['m5', 'h1', 'h6', 'h24'];
 
@@ -51,5 +52,5 @@ export function launchMarkets(pairs: readonly DexPair[], mints: readonly string[
 
 /** Hours since the pair was created, or null when unknown. */
 export function pairAgeHours(market: LaunchMarket, nowMs: number): number | null {
-  return market.pairCreatedAtMs === null ? null : Math.max(0, (nowMs - market.pairCreatedAtMs) / 3_600_000);
+  return market.pairCreatedAtMs === null ? null : Math.max(0, (nowMs - market.pairCreatedAtMs) / HOUR_MS);
 }

@@ -20,6 +20,7 @@ import { VENUE_LABEL } from '../../shared/perps-venues.js';
 import type { TopHolder } from '../../shared/top-holders.js';
 import { tokenSnapshotData, walletSnapshotData } from '../../shared/snapshots.js';
 import { asNumber as num, asObject as obj } from '../../../lib/read.js';
+import { HOUR_MS } from '../../../lib/days.js';
 
 /** Observations read after the baseline at most (about 3.5 days of one per minute); later crossings fire at the current one. */
 export const OBSERVATION_SCAN_LIMIT = 5_000;
@@ -156,7 +157,7 @@ async function readDeltas<D>(type: 'token' | 'wallet', address: string, data: Da
  */
 async function readWhales(mint: string, basics: WhaleBasics, a: WatchArgs): Promise<{ alerts: Alert[]; caveats: Caveat[] }> {
   const caveats: Caveat[] = [];
-  const windowMs = Math.min(a.nowMs - a.sinceMs, MAX_WHALE_WINDOW_HOURS * 3_600_000);
+  const windowMs = Math.min(a.nowMs - a.sinceMs, MAX_WHALE_WINDOW_HOURS * HOUR_MS);
   if (windowMs <= 0) return { alerts: [], caveats };
   if (a.nowMs - a.sinceMs > windowMs) {
     caveats.push({ code: 'whale_window_capped', message: `Whale flows of ${mint} cover the last ${MAX_WHALE_WINDOW_HOURS} h only (since is older).` });
