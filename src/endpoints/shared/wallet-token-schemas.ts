@@ -1,7 +1,8 @@
 /**
  * Output schemas (`data` fields) of the wallet, token and transaction endpoints: what OpenAPI, docs and
- * MCP tools promise. Units follow DESIGN §3: risk scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`,
- * raw amounts as decimal strings, UI amounts as numbers, times ISO 8601 `*_at`. Null means unknown.
+ * MCP tools promise. Units (/docs, "Units and conventions"): risk scores 0–1 (4 decimals), `*_pct` 0–100,
+ * money `*_usd`, raw amounts as decimal strings, UI amounts as numbers, times ISO 8601 `*_at`. Null means
+ * unknown.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../lib/typebox.js';

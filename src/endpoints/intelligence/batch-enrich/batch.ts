@@ -22,12 +22,9 @@ import { callFailure, errorOfOutcome, type FailedMember, type MemberError } from
 import { mintGivenAsWallet, mintsAmong, UNCHECKED_WALLETS } from '../shared/wallet-check.js';
 
 /**
- * Items enriched at once. Chosen with bench/batch.ts (25 cold items vs one cold enrich, latency injected
- * into every source request): at 10 (three waves) the batch took 3.5–3.8 × a single call at 200 ms, at 13
- * (two waves) 2.6–3.5 × at 100–200 ms, at 25 (one wave) 1.9–2.6 ×. Only one wave meets the ≤ 3 × target
- * with margin. The burst this puts on a provider (≈ 225 requests for 25 light tokens) is the same as 25
- * callers asking at once, so provider rate limits belong in the source clients, not in a batch bound;
- * the bound still caps the work of one call should the item limit grow.
+ * Items enriched at once: the largest batch in one wave, which keeps a batch within 3 × a single call
+ * (measured with bench/batch.ts; docs/intelligence.md, "batch-enrich"). Provider rate limits belong in the
+ * source clients; the bound caps the work of one call should the item limit grow.
  */
 export const BATCH_CONCURRENCY = 25;
 /** The batch ends this long before the answer deadline, so its partial answer is delivered in time. */

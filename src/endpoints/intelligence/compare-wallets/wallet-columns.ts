@@ -21,7 +21,7 @@ import { mintGivenAsWallet, mintsAmong, UNCHECKED_WALLETS } from '../shared/wall
 const TOP_HOLDINGS = 5;
 const DEFAULT_DEADLINE_MS = 15_000;
 
-// The profile's data as built by walletProfile (src/endpoints/wallet-token/shared/wallet-profile.ts).
+// The profile's data as built by walletProfile (src/endpoints/shared/wallet-profile.ts).
 interface ProfileData {
   address: string;
   entity: unknown;

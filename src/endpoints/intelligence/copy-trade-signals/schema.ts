@@ -1,7 +1,7 @@
 /**
- * Output schema of `copy-trade-signals` (units per DESIGN §3: money `*_usd`, `*_pct` 0–100, times ISO
- * `*_at`; ratios are plain numbers with 4 decimals; null = not computable, with a `reason`). Formulas:
- * src/analytics/copy-trade.ts and docs/copy-trade.md.
+ * Output schema of `copy-trade-signals` (units as /docs states them under "Units and conventions": money
+ * `*_usd`, `*_pct` 0–100, times ISO `*_at`; ratios are plain numbers with 4 decimals; null = not computable,
+ * with a `reason`). Formulas: src/analytics/copy-trade.ts and docs/copy-trade.md.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

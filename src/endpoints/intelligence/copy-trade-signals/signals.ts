@@ -3,11 +3,11 @@
  *
  * Legs, in order (the second needs the first's answer):
  *  1. history (required; its failure is a 502/504, not charged): the wallet's enhanced transactions
- *     back to the window start (copy-trade-history.ts);
+ *     back to the window start (src/endpoints/shared/copy-trade-history.ts);
  *  2. SOL prices at trade time (optional; DefiLlama coins, only when SOL-quoted swaps exist): when it
  *     fails, SOL-quoted trades are excluded with a `leg_degraded` caveat — never valued at today's price.
- * Then pure analytics: trade-time valuation → FIFO ledger → metrics (copy-trade-pipeline.ts, shared with
- * the smart-money endpoints; src/analytics/copy-trade*.ts).
+ * Then pure analytics: trade-time valuation → FIFO ledger → metrics (src/endpoints/shared/copy-trade-pipeline.ts,
+ * shared with the smart-money endpoints; src/analytics/copy-trade*.ts).
  */
 import { solPricedTimestamps } from '../../../analytics/copy-trade-valuation.js';
 import { round2, roundSig } from '../../../analytics/round.js';

@@ -1,6 +1,6 @@
 /**
- * Output schema and briefing of `protocol-profile`. Units (DESIGN §3): `*_pct` 0–100, money `*_usd`,
- * times ISO 8601 `*_at`. Null means unknown (a degraded or inapplicable leg, named in caveats).
+ * Output schema and briefing of `protocol-profile`. Units (/docs, "Units and conventions"): `*_pct` 0–100,
+ * money `*_usd`, times ISO 8601 `*_at`. Null means unknown (a degraded or inapplicable leg, named in caveats).
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

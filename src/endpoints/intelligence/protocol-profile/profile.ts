@@ -1,5 +1,5 @@
 /**
- * `protocol-profile`: resolves the protocol (protocol-directory.ts), runs its legs in parallel —
+ * `protocol-profile`: resolves the protocol (directory.ts), runs its legs in parallel —
  * DefiLlama detail, DefiLlama yields (cached list), the on-chain activity pipeline, and for a program id
  * outside the directory a check that the account is a program — then measures activity, automation
  * and health (pure analytics) and assembles the answer.

@@ -1,6 +1,6 @@
 /**
- * Output schemas (`data` fields) of batch-enrich, compare-tokens and compare-wallets. Units per DESIGN §3:
- * scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO `*_at`; null = unknown.
+ * Output schemas (`data` fields) of batch-enrich, compare-tokens and compare-wallets. Units (/docs, "Units
+ * and conventions"): scores 0–1 (4 decimals), `*_pct` 0–100, money `*_usd`, times ISO `*_at`; null = unknown.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -1,5 +1,6 @@
 /**
- * Output schemas of whale-watch and due-diligence (units per DESIGN §3; null = unknown).
+ * Output schemas of whale-watch and due-diligence (units as /docs states them under "Units and
+ * conventions"; null = unknown).
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -1,6 +1,6 @@
 /**
- * Output schema (`data` fields) of wallet-graph. Units follow DESIGN §3: scores 0–1 with 4 decimals,
- * times ISO 8601 `*_at`, SOL and token amounts as UI numbers. Null means unknown.
+ * Output schema (`data` fields) of wallet-graph. Units (/docs, "Units and conventions"): scores 0–1 with
+ * 4 decimals, times ISO 8601 `*_at`, SOL and token amounts as UI numbers. Null means unknown.
  */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';

@@ -4,7 +4,7 @@
  */
 import type { HandlerResult } from '../../../registry/types.js';
 
-// Reads this endpoint's own answer (trader-schema.ts); loosely typed on purpose, inside the module only.
+// Reads this endpoint's own answer (schema.ts); loosely typed on purpose, inside the module only.
 type Data = Record<string, any>;
 
 const usd = (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}` : 'unknown');

@@ -1,5 +1,5 @@
 /**
- * perps-trader-profile's output schema (`data` fields). Units per DESIGN §3 and docs/perps.md: money
+ * perps-trader-profile's output schema (`data` fields). Units (docs/perps.md, "Units and rounding"): money
  * `*_usd` in cents, prices `*_price_usd` per one unit of the asset, `*_pct` 0–100 (2 decimals), leverage a
  * multiple, ages in hours, times ISO; null = unknown (never zero).
  */

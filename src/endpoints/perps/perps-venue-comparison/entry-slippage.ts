@@ -5,7 +5,7 @@
  * mint (A: SOL, WBTC, WETH; B: jitoSOL, WBTC, BONK — `PoolMarket.collateralMint`). A short is
  * collateralized in USDC: no swap, 0.
  *
- * As the token analyses' slippage estimates do (wallet-token/shared/token-analysis.ts): the quote is read
+ * As the token analyses' slippage estimates do (src/endpoints/shared/token-analysis.ts): the quote is read
  * with `quoteFill` (the aggregator states impact as a fraction; we work in percent), a negative impact is
  * reported as 0, and a size without a quote — no route, or the aggregator failing — has NO estimate (null),
  * never 0 % (which would read as "perfectly liquid"); a caveat says which.

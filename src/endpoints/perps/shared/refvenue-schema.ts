@@ -1,6 +1,6 @@
 /**
  * Output schemas (`data` fields) of refvenue-trader-profile and refvenue-smart-money (reference venue C).
- * Units per DESIGN §3 and docs/perps.md: money `*_usd` in cents, `*_pct` 0–100 (2 decimals), prices
+ * Units (docs/perps.md, "Units and rounding"): money `*_usd` in cents, `*_pct` 0–100 (2 decimals), prices
  * `*_price_usd` per one unit of the asset (10 significant digits), leverage 2 decimals, scores 0–1
  * (4 decimals) with their factors; null = unknown. Rules: src/analytics/perps/ref-trader.ts and
  * smart-money.ts.
