@@ -5,7 +5,7 @@
  * modes). The preflight HTTP tests vary it field by field; the fuzz suite sends it as is.
  */
 import type { Address } from '@solana/kit';
-import { LAUNCHPAD_PROGRAM_ID, LAUNCHPAD_STALE_CROSSING_MS, launchpadPricing } from '../../src/sandbox/world/launchpad.js';
+import { LAUNCHPAD_PROGRAM_ID, LAUNCHPAD_STALE_CROSSING_MS, launchpadPricing } from '../../src/sandbox/world/launchpad/index.js';
 import { addr, type LaunchAccounts, type Spec } from './launch-transaction.js';
 
 export const SOL = 'So11111111111111111111111111111111111111112';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { coinMint, LAUNCHPAD_COINS, RAINSTOP } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, LAUNCHPAD_COINS, RAINSTOP } from '../../src/sandbox/world/launchpad/index.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { assertMatchesOutputSchema } from '../helpers/output-schema.js';
 import { suiteService, type TestService } from '../helpers/service.js';

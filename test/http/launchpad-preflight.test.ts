@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
-import { LAUNCHPAD_PLATFORM_IDS, LAUNCHPAD_PROGRAM_ID, LAUNCHPAD_QUOTES, quoteMint } from '../../src/sandbox/world/launchpad.js';
+import { LAUNCHPAD_PLATFORM_IDS, LAUNCHPAD_PROGRAM_ID, LAUNCHPAD_QUOTES, quoteMint } from '../../src/sandbox/world/launchpad/index.js';
 import { addr, launchTransaction, transactionBase64, type LaunchAccounts, type Spec } from '../helpers/launch-transaction.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL, SOL_PRICING } from '../helpers/sandbox-launch.js';

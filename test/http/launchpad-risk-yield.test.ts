@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { coinMint, EVERPAY, LAUNCHPAD_COINS, launchpadTokensAt } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, EVERPAY, LAUNCHPAD_COINS, launchpadTokensAt } from '../../src/sandbox/world/launchpad/index.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { suiteService, type TestService } from '../helpers/service.js';
 

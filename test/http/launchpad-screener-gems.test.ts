@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RewardCoin } from '../../src/analytics/launchpad/types.js';
 import { passesCoinFilter } from '../../src/endpoints/launchpad/shared/screener-filters.js';
-import { coinMint, LAUNCHPAD_COINS } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, LAUNCHPAD_COINS } from '../../src/sandbox/world/launchpad/index.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { suiteService, type TestService } from '../helpers/service.js';
 

@@ -36,7 +36,7 @@ import type { ProviderHandler } from '../../src/sandbox/providers/server.js';
 import { createSolanaDataRpcHandler } from '../../src/sandbox/providers/solana-data-rpc/index.js';
 import { startSolanaSandbox, type SolanaSandbox } from '../../src/sandbox/solana/index.js';
 import { createSandboxWorld } from '../../src/sandbox/world/index.js';
-import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad/index.js';
 import { LIVE_SOURCE_URLS } from '../../src/sources/index.js';
 import { launchTransaction } from '../helpers/launch-transaction.js';
 import { startLoopbackFacilitator, startRecordingStandIn, type Closable, type RecordedRequest, type RecordingStandIn } from '../helpers/live-stand-ins.js';

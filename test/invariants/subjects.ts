@@ -4,7 +4,7 @@
  * the perps traders and markets, the card-pack machines and the protocols.
  */
 import { CAST, CAST_SIGNATURE, LAUNCH_CAST } from '../../src/sandbox/world/index.js';
-import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad.js';
+import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad/index.js';
 import { PERPS_POOL_CAST, REFVENUE_CAST } from '../../src/sandbox/world/perps/index.js';
 import { PROTOCOL_SLUGS } from '../../src/sandbox/world/protocols.js';
 import { SANDBOX_CARD_MACHINES } from '../../src/sandbox/providers/card-packs.js';

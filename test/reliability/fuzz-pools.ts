@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CAST_ADDRESS as A } from '../../src/sandbox/world/cast.js';
 import {
   coinMint, LAUNCHPAD_COINS, LAUNCHPAD_QUOTES, quoteMint,
-} from '../../src/sandbox/world/launchpad.js';
+} from '../../src/sandbox/world/launchpad/index.js';
 import { PERPS_MARKETS } from '../../src/registry/fields.js';
 import { launchTransaction } from '../helpers/launch-transaction.js';
 import { GOOD_REWARD_LAUNCH, SANDBOX_LAUNCH_ACCOUNTS, SOL } from '../helpers/sandbox-launch.js';

@@ -32,7 +32,7 @@ import {
   quoteMint,
   RAINSTOP,
   type CoinDesign,
-} from '../../src/sandbox/world/launchpad.js';
+} from '../../src/sandbox/world/launchpad/index.js';
 import { healthScore } from '../../src/analytics/launchpad/index.js';
 import { assembleCoins, readPlatformFacts, totalsOf } from '../../src/launchpad-index/coins.js';
 import { HttpSource } from '../../src/sources/http-source.js';

@@ -44,7 +44,7 @@ import {
   launchpadDistributionsAt,
   launchpadTokensAt,
   type LaunchpadCoinAt,
-} from '../../src/sandbox/world/launchpad.js';
+} from '../../src/sandbox/world/launchpad/index.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { createSources, type Sources } from '../../src/sources/index.js';
 import { LaunchpadClient, TokenBucket } from '../../src/sources/launchpad.js';

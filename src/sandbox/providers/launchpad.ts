@@ -19,7 +19,7 @@ import {
   launchpadTokenDetail,
   launchpadTokenRewards,
   launchpadTokensPage,
-} from '../world/launchpad.js';
+} from '../world/launchpad/index.js';
 import type { ProviderHandler, ProviderResponse } from './server.js';
 
 /** `/tokens` page size when the caller names none, and the most one page holds (a larger value is answered with this). */

@@ -1,5 +1,5 @@
 /**
- * What the sandbox chain says about the launch platform's coins (the cast of `./launchpad.ts`): the reads
+ * What the sandbox chain says about the launch platform's coins (the cast of `./launchpad/`): the reads
  * the service makes on chain because the platform's API does not give them (src/sources/launchpad-chain.ts).
  *
  *  - Each coin's mint, as a world token (`launchpadTokenState`, overlaid by `World.token`, so every sandbox
@@ -45,7 +45,7 @@ import {
   quoteRaiseRaw,
   type CoinDesign,
   type QuoteDesign,
-} from './launchpad.js';
+} from './launchpad/index.js';
 import { deriveWallet } from './random.js';
 import { tokenAccountAddress } from './tokens.js';
 import { slotAt, WORLD_START } from './time.js';

@@ -8,7 +8,7 @@ import { bytesToAddress, uiAmount } from '../../solana/accounts.js';
 import { BUILTIN_PROGRAMS, SYSTEM_PROGRAM, rentExemptMinimum } from '../../solana/constants.js';
 import { RpcError } from '../../solana/errors.js';
 import { LAUNCHLAB_POOL_STATE_SIZE, launchpadPoolAccount } from '../../world/launchpad-chain.js';
-import { LAUNCHPAD_PROGRAM_ID } from '../../world/launchpad.js';
+import { LAUNCHPAD_PROGRAM_ID } from '../../world/launchpad/index.js';
 import { programTransactions } from '../../world/program-activity.js';
 import type { PoolState, SandboxWorld, TokenState } from '../../world/types.js';
 import { API_VERSION, RENT_EPOCH, type Json } from '../json-rpc-node.js';
