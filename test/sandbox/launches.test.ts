@@ -1,10 +1,10 @@
 /**
- * The fresh-launch market (issue 7): the launch cast moves through its designed stage schedule in every
- * life, read the way the service reads it — from the DEX Screener pairs the sandbox renders, with the
- * SHARED STAGE RULES written out below (the analytics implement the same rules in
- * src/analytics/discovery/); the BUYERS/SELLERS twins, the wash trader and the rug show their traits;
- * the latest-profiles feed lists the last day's launches newest first, capped at 30; background launches
- * are real tokens to every source; pools without a profile render exactly as before.
+ * The fresh-launch market (docs/sandbox.md, "Fresh launches"): the launch cast moves through its designed stage
+ * schedule in every life, read the way the service reads it — from the DEX Screener pairs the sandbox renders,
+ * with the SHARED STAGE RULES written out below (the analytics implement the same rules in
+ * src/analytics/discovery/); the BUYERS/SELLERS twins, the wash trader and the rug show their traits; the
+ * latest-profiles feed lists the last day's launches newest first, capped at 30; background launches are real
+ * tokens to every source; pools without a profile render exactly as before.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ async function pairAt(mint: string, atMs: number): Promise<DexPair> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The SHARED STAGE RULES, written out (common brief of issue 7).
+// The SHARED STAGE RULES, written out (docs/discovery.md, "Runner stage").
 
 type Win = 'm5' | 'h1' | 'h6' | 'h24';
 const WINDOW_MIN: Record<Win, number> = { m5: 5, h1: 60, h6: 360, h24: 1440 };

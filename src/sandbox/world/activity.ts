@@ -1,7 +1,7 @@
 /**
- * Pool trading activity over a pool's life (the fresh-launch market, issue 7): an optional profile on a
- * `PoolSpec` from which the world computes DEX Screener's trailing windows (m5, h1, h6, h24) — volume,
- * buys, sells — instead of spreading a 24 h figure evenly.
+ * Pool trading activity over a pool's life (the fresh-launch market, docs/sandbox.md "Fresh launches"): an
+ * optional profile on a `PoolSpec` from which the world computes DEX Screener's trailing windows (m5, h1, h6,
+ * h24) — volume, buys, sells — instead of spreading a 24 h figure evenly.
  *
  * A profile is a list of phases over the pool's age (minutes). Within a phase the USD volume rate is
  * `rate · e^(growth · (age − from))` (growth 0 = flat, < 0 = decaying), with a constant buyer share and

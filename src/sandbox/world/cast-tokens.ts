@@ -118,7 +118,7 @@ function castTokens(): TokenSpec[] {
     holderCount: { base: 700, perDay: 1 },
   }));
 
-  // Whale accumulation: the top holder's share rises through each week (its buys are in wallets.ts).
+  // Whale accumulation: the top holder's share rises through each week (its buys are in cast-token-flows.ts).
   r = rng('cast-token', 'GULP');
   add(base(A.TOKEN_WHALE_ACCUMULATING, {
     name: 'Gulp', symbol: 'GULP', verified: true, tags: VERIFIED_TAGS, sources: ALL_SOURCES,

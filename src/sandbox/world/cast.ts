@@ -2,7 +2,7 @@
  * The documented cast of the sandbox world: named addresses, each showing one class the spec names.
  * Addresses and signatures are seed-independent (derived from fixed labels), so this table and
  * docs/sandbox-cast.md hold in every sandbox; what a cast member shows is designed to hold for every
- * seed and at every moment from WORLD_START on (the designs are in cast-tokens.ts / cast-wallets.ts,
+ * seed and at every moment from WORLD_START on (designs: cast-tokens.ts and the cast-*.ts wallet plans,
  * checked by test/sandbox/world.test.ts).
  *
  * Wallet-risk designs use the factor table of the spec with the thresholds the service applies

@@ -9,7 +9,7 @@
  * with that maker as fee payer — exactly what a client walking from a program to its users expects.
  *
  * Users of a program:
- *  - cast wallets that use it in their own designs (wallets.ts): the automated ones are what the
+ *  - cast wallets that use it in their own designs (cast-activity-patterns.ts): the automated ones are what the
  *    protocol profile's automated_activity_pct finds — WALLET_HIGH_FREQUENCY (≈ 20 swaps/h, half
  *    routed by Jupiter, over Orca and Raydium pools) and WALLET_REGULAR_INTERVALS (every 4 h);
  *  - `PROGRAM_USERS_PER_PROGRAM` dedicated "protocol users" per program: human-paced wallets (on

@@ -1,5 +1,5 @@
 /**
- * The smart-money cast (issue 7): seven wallets whose histories give `smart-money-flow`,
+ * The smart-money cast (docs/sandbox.md, "Smart money"): seven wallets whose histories give `smart-money-flow`,
  * `smart-money-trenches` and `trenches-*` a known answer, and the curated seed list.
  *
  * What each wallet does (the plans are in cast-smart.ts):

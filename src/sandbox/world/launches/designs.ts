@@ -1,9 +1,9 @@
 /**
- * The launch cast (issue 7): six fresh tokens, each relaunched every period (created = the start of
- * the current period, UTC-aligned), so each is always young and moves through a designed stage
- * schedule in every life. A design is an activity profile (world/activity.ts: volume rate, buyer share
- * and trade size per phase of the pool's age), a liquidity path and a log-price path, all over the age in
- * minutes; the pool opens with the token (pool age = token age).
+ * The launch cast (docs/sandbox.md, "Fresh launches"): six fresh tokens, each relaunched every period (created
+ * = the start of the current period, UTC-aligned), so each is always young and moves through a designed stage
+ * schedule in every life. A design is an activity profile (world/activity.ts: volume rate, buyer share and
+ * trade size per phase of the pool's age), a liquidity path and a log-price path, all over the age in minutes;
+ * the pool opens with the token (pool age = token age).
  *
  * The schedules hold under the SHARED STAGE RULES (docs/sandbox.md "Fresh launches"), computed from the
  * rendered DEX Screener windows with fixed window lengths (rate_w = volume_w ÷ 5, 60, 360, 1440 min).

@@ -1,7 +1,7 @@
 /**
- * Fresh launches (issue 7): the launch cast with its stage schedules, the background stream, and the
- * list of recent launches that the sandbox DEX Screener's latest-profiles feed serves. See designs.ts
- * and background.ts; docs/sandbox.md "Fresh launches".
+ * Fresh launches (docs/sandbox.md, "Fresh launches"): the launch cast with its stage schedules, the background
+ * stream, and the list of recent launches that the sandbox DEX Screener's latest-profiles feed serves. See
+ * designs.ts and background.ts; docs/sandbox.md "Fresh launches".
  */
 import { CAST_ADDRESS } from '../cast.js';
 import { DAY } from '../time.js';
