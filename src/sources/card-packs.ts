@@ -18,6 +18,7 @@ import { reportSkipped } from './errors.js';
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { CardPackEnvelopeSchema, parseMachine, type CardPackMachine } from './wire/card-packs.js';
+import { formatProblem, UpstreamFormatError } from './format-error.js';
 
 export type { CardPackMachine, CardPackMachines, CardPackTierRange } from './wire/card-packs.js';
 export { KNOWN_TIERS } from './wire/card-packs.js';
@@ -64,12 +65,12 @@ export function parseCatalog(json: unknown): CardPackCatalog {
       machines.push(parseMachine(item));
     } catch (err) {
       // The item's own pointer ("/price …", or "/ …" for the machine itself) under its place in the list.
-      const detail = err instanceof Error ? err.message.replace(/^\/ /, ' ') : ' is invalid';
+      const detail = formatProblem(err, '/ is invalid').replace(/^\/ /, ' ');
       skipped.push({ index, code: readableCode(item), reason: `/${index}${detail}` });
     }
   });
   if (items.length > 0 && machines.length === 0) {
-    throw new Error(`no machine of ${items.length} matches the format (first: ${skipped[0]!.reason})`);
+    throw new UpstreamFormatError(`no machine of ${items.length} matches the format (first: ${skipped[0]!.reason})`);
   }
   return { machines, skipped };
 }

@@ -1,6 +1,8 @@
 /**
  * What a data source can fail with. Handlers turn a failed *required* leg into a 502/504 answer and a
- * failed *optional* leg into a `leg_degraded` caveat. Messages never carry URLs with keys or upstream bodies.
+ * failed *optional* leg into a `leg_degraded` caveat; both say the leg and the kind of failure, never the
+ * message (docs/errors.md). Messages are ours and never carry URLs with keys or upstream bodies; what was
+ * thrown while reading an answer is kept as `cause`, for the logs only.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from '../errors/api-error.js';
@@ -27,8 +29,10 @@ export class SourceError extends Error {
     readonly retryable = kind === 'unavailable' || kind === 'rate_limited',
     /** How long the upstream asked us to wait (429/503 `Retry-After`). */
     readonly retryAfterMs?: number,
+    /** What was thrown while reading the answer, for the logs only. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause !== undefined ? { cause } : undefined);
   }
 }
 

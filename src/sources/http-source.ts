@@ -8,6 +8,7 @@
 import { CircuitBreaker } from './breaker.js';
 import { SourceError, type LegName } from './errors.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
+import { formatProblem } from './format-error.js';
 
 export interface HttpSourceOptions {
   leg: LegName;
@@ -149,7 +150,7 @@ export class HttpSource {
       return options.parse(json);
     } catch (err) {
       if (err instanceof SourceError) throw err;
-      throw new SourceError(this.leg, 'malformed', `${this.leg} sent an unexpected shape: ${err instanceof Error ? err.message : 'invalid'}`);
+      throw new SourceError(this.leg, 'malformed', `${this.leg} sent an unexpected shape: ${formatProblem(err, 'unreadable')}`, undefined, undefined, undefined, err);
     }
   }
 

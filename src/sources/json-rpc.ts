@@ -1,6 +1,7 @@
 /** JSON-RPC 2.0 over an HttpSource (Solana RPC, Helius DAS): errors in the body become SourceErrors too. */
 import type { HttpSource } from './http-source.js';
 import { SourceError } from './errors.js';
+import { UpstreamFormatError } from './format-error.js';
 
 interface RpcEnvelope {
   result?: unknown;
@@ -33,7 +34,7 @@ export async function jsonRpc<T>(
     parse: (json) => {
       const envelope = json as RpcEnvelope;
       if (typeof json !== 'object' || json === null || (!('result' in envelope) && !('error' in envelope))) {
-        throw new Error('not a JSON-RPC response');
+        throw new UpstreamFormatError('not a JSON-RPC response');
       }
       if (envelope.error) {
         const code = typeof envelope.error.code === 'number' ? envelope.error.code : 0;

@@ -10,6 +10,7 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { UpstreamFormatError } from './format-error.js';
 
 const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false });
 
@@ -21,7 +22,7 @@ function firstErrorOf(validate: ValidateFunction, prefix = ''): string {
 export function wireParser<S extends TSchema>(schema: S): (json: unknown) => Static<S> {
   const validate = ajv.compile(schema);
   return (json) => {
-    if (!validate(json)) throw new Error(firstErrorOf(validate));
+    if (!validate(json)) throw new UpstreamFormatError(firstErrorOf(validate));
     return json as Static<S>;
   };
 }
@@ -42,7 +43,7 @@ export interface ParsedList<T> {
 export function wireListParser<S extends TSchema>(itemSchema: S): (items: unknown) => ParsedList<Static<S>> {
   const validate = ajv.compile(itemSchema);
   return (items) => {
-    if (!Array.isArray(items)) throw new Error('/ must be array');
+    if (!Array.isArray(items)) throw new UpstreamFormatError('/ must be array');
     const out: Static<S>[] = [];
     let skipped = 0;
     let firstError: string | null = null;
@@ -64,7 +65,7 @@ export function wireListParser<S extends TSchema>(itemSchema: S): (items: unknow
  * body that does not match (→ `malformed`, the leg fails or degrades as it always did). Otherwise the list.
  */
 export function someValid<T>(list: ParsedList<T>, what: string): ParsedList<T> {
-  if (list.items.length === 0 && list.skipped > 0) throw new Error(`all ${list.skipped} ${what} entries are malformed (first: ${list.firstError})`);
+  if (list.items.length === 0 && list.skipped > 0) throw new UpstreamFormatError(`all ${list.skipped} ${what} entries are malformed (first: ${list.firstError})`);
   return list;
 }
 

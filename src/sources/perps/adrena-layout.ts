@@ -24,6 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getAddressDecoder } from '@solana/kit';
+import { UpstreamFormatError } from '../format-error.js';
 
 export const ADRENA_PROGRAM_ID = '13gDzEXCdocbj8iAiqrScGo47NiSuYENGsRqi3SEAwet';
 /** The main pool: PDA(["pool", "main-pool"]) — custodies USDC, BONK, jitoSOL, WBTC (adrena-abi pools manifest). */
@@ -40,7 +41,8 @@ export const PRICE_POWER = 10n ** BigInt(PRICE_DECIMALS);
 export const RATE_POWER = 10n ** BigInt(RATE_DECIMALS);
 export const BPS_POWER = 10n ** BigInt(BPS_DECIMALS);
 
-export class AdrenaLayoutError extends Error {}
+/** Bytes that are not the account they should be: a format problem of the upstream's answer (../format-error.ts). */
+export class AdrenaLayoutError extends UpstreamFormatError {}
 
 function discriminator(name: string): Uint8Array {
   return new Uint8Array(createHash('sha256').update(`account:${name}`).digest().subarray(0, 8));

@@ -40,6 +40,7 @@ import {
   type AdrenaPositionAccount,
 } from './adrena-layout.js';
 import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition, PoolVenueSource } from './types.js';
+import { formatProblem, UpstreamFormatError } from '../format-error.js';
 
 export { ADRENA_MAIN_POOL, ADRENA_ORACLE, ADRENA_PROGRAM_ID } from './adrena-layout.js';
 
@@ -82,10 +83,10 @@ function decodedPositions(json: unknown): ParsedList<{ pubkey: string; position:
   for (const { pubkey, account } of list.items) {
     try {
       const position = decodeAs(decodePosition, account, 'position account');
-      if (position.sizeUsd !== 0n && position.side !== SIDE.long && position.side !== SIDE.short) throw malformed('position account', new Error(`side ${position.side}`));
+      if (position.sizeUsd !== 0n && position.side !== SIDE.long && position.side !== SIDE.short) throw malformed('position account', new UpstreamFormatError(`side ${position.side}`));
       items.push({ pubkey, position });
     } catch (err) {
-      undecodable ??= `${pubkey}: ${err instanceof Error ? err.message : 'undecodable'}`;
+      undecodable ??= `${pubkey}: ${formatProblem(err, 'undecodable')}`;
     }
   }
   return someValid({ items, skipped: list.skipped + list.items.length - items.length, firstError: list.firstError ?? undecodable }, 'position account');
@@ -269,13 +270,13 @@ interface PoolState {
 
 function malformed(what: string, err: unknown): SourceError {
   // AdrenaLayoutError (bytes that are not the account) or any other decoding failure.
-  const detail = err instanceof Error ? err.message : 'undecodable';
-  return new SourceError(LEG, 'malformed', `${LEG} sent an undecodable ${what}: ${detail}`);
+  const detail = formatProblem(err, 'undecodable');
+  return new SourceError(LEG, 'malformed', `${LEG} sent an undecodable ${what}: ${detail}`, undefined, undefined, undefined, err);
 }
 
 /** The account's bytes, checked to belong to the Adrena program. */
 function accountBytes(account: Base64Account, what: string): Uint8Array {
-  if (account.owner !== ADRENA_PROGRAM_ID) throw malformed(what, new Error(`owned by ${account.owner}, not the Adrena program`));
+  if (account.owner !== ADRENA_PROGRAM_ID) throw malformed(what, new UpstreamFormatError(`owned by ${account.owner}, not the Adrena program`));
   return new Uint8Array(Buffer.from(account.data[0], 'base64'));
 }
 

@@ -14,6 +14,7 @@ import { someValid, wireParser, wireRecordParser, type ParsedList } from '../wir
 import type { PerpsAsset, RefMarket, RefVenueDSource } from './types.js';
 import { decimal } from './wire/decimal.js';
 import { DydxMarketSchema, DydxPerpetualMarketsSchema, type DydxMarket } from './wire/dydx.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 /** Live indexer (`GET /v4/perpetualMarkets`). */
 export const DYDX_INDEXER_URL = 'https://indexer.dydx.trade';
@@ -32,7 +33,7 @@ const parseMarketMap = wireRecordParser(DydxMarketSchema);
 function refMarket(asset: PerpsAsset, market: DydxMarket): RefMarket {
   const oracle = decimal(market.oraclePrice);
   const initialMarginFraction = decimal(market.initialMarginFraction);
-  if (initialMarginFraction <= 0) throw new Error(`${market.ticker} has a non-positive initialMarginFraction`);
+  if (initialMarginFraction <= 0) throw new UpstreamFormatError(`${market.ticker} has a non-positive initialMarginFraction`);
   return {
     venue: 'D',
     asset,

@@ -19,6 +19,7 @@ import {
   HlMetaAndAssetCtxsEnvelopeSchema, HlPortfolioSchema, HlUniverseEntrySchema,
   type HlAssetCtx, type HlLeaderboardRow, type HlUniverseEntry, type HlPortfolioWindow, type HlPosition, type HlWindowPerformance,
 } from './wire/hyperliquid.js';
+import { formatProblem, UpstreamFormatError } from '../format-error.js';
 
 /** Live info API (`POST /info`). */
 export const HYPERLIQUID_API_URL = 'https://api.hyperliquid.xyz';
@@ -70,7 +71,7 @@ function windowsOf<T>(entries: readonly (readonly [string, T])[], what: string):
   const found = new Map(entries.map(([name, value]) => [name, value]));
   const pick = (name: WindowName): T => {
     const value = found.get(name);
-    if (value === undefined) throw new Error(`${what} has no "${name}" window`);
+    if (value === undefined) throw new UpstreamFormatError(`${what} has no "${name}" window`);
     return value;
   };
   return { day: pick('day'), week: pick('week'), month: pick('month'), allTime: pick('allTime') };
@@ -93,7 +94,7 @@ function marketsFrom(json: unknown): { markets: RefMarket[]; list: ParsedList<un
       return entry !== undefined && entry.name === coin && entry.isDelisted !== true;
     });
     if (index < 0) continue;
-    if (index >= ctxs.length) throw new Error(`no asset context for ${coin}`);
+    if (index >= ctxs.length) throw new UpstreamFormatError(`no asset context for ${coin}`);
     covered.push({ asset, coin, entry: entryOf.get(meta.universe[index])!, ctx: ctxs[index] });
   }
   const ctxList = parseAssetCtxs(Object.fromEntries(covered.map((c) => [c.coin, c.ctx])));
@@ -224,7 +225,7 @@ export class HyperliquidClient implements RefVenueCSource {
         try {
           rows.push(leaderboardRowFrom(row));
         } catch (err) {
-          missingWindow ??= err instanceof Error ? err.message : 'a window is missing';
+          missingWindow ??= formatProblem(err, 'a window is missing');
         }
       }
       const list = someValid({ items: rows, skipped: parsed.skipped + (parsed.items.length - rows.length), firstError: parsed.firstError ?? missingWindow }, 'leaderboard row');

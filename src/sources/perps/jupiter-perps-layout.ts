@@ -48,6 +48,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
+import { UpstreamFormatError } from '../format-error.js';
 
 export const JUPITER_PERPS_PROGRAM_ID = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
 export const DOVES_PROGRAM_ID = 'DoVEsk76QybCEHQGzkvYPWLQu9gzNoZZZt3TPiL597e';
@@ -77,7 +78,8 @@ export const CUSTODY_DISCRIMINATOR = anchorAccountDiscriminator('Custody');
 export const POSITION_DISCRIMINATOR = anchorAccountDiscriminator('Position');
 export const PRICE_FEED_DISCRIMINATOR = anchorAccountDiscriminator('PriceFeed');
 
-export class AccountLayoutError extends Error {}
+/** Bytes that are not the account they should be: a format problem of the upstream's answer (../format-error.ts). */
+export class AccountLayoutError extends UpstreamFormatError {}
 
 export interface PoolAccount {
   name: string;

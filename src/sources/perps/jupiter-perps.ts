@@ -62,6 +62,7 @@ import {
   type PositionAccount,
 } from './jupiter-perps-layout.js';
 import { VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PoolMarketSide, type PoolPosition, type PoolVenueSource } from './types.js';
+import { formatProblem, UpstreamFormatError } from '../format-error.js';
 
 /** The JLP pool on mainnet (the venue's only pool; dev.jup.ag/docs/perps/pool-account). */
 export const JUPITER_PERPS_MAINNET_POOL = '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq';
@@ -116,7 +117,7 @@ function decodedPositions(json: unknown): ParsedList<{ address: string; position
     try {
       items.push({ address: pubkey, position: decodePosition(accountBytes(account)) });
     } catch (err) {
-      undecodable ??= `position ${pubkey}: ${err instanceof Error ? err.message : 'undecodable'}`;
+      undecodable ??= `position ${pubkey}: ${formatProblem(err, 'undecodable')}`;
     }
   }
   return someValid({ items, skipped: list.skipped + list.items.length - items.length, firstError: list.firstError ?? undecodable }, 'position account');
@@ -209,17 +210,17 @@ export class JupiterPerpsClient implements PoolVenueSource {
     const pool = await this.call('getAccountInfo', [this.poolAddress, BASE64_CONFIG], (json) => {
       const account = parseAccountInfo(json).value;
       if (account === null) return null;
-      if (account.owner !== JUPITER_PERPS_PROGRAM_ID) throw new Error('the pool account is not owned by the perpetuals program');
+      if (account.owner !== JUPITER_PERPS_PROGRAM_ID) throw new UpstreamFormatError('the pool account is not owned by the perpetuals program');
       return decodePool(accountBytes(account));
     }, signal);
     if (pool === null) throw this.malformed('the pool account does not exist');
     if (pool.custodies.length === 0) return { byAddress: new Map() };
     const custodies = await this.call('getMultipleAccounts', [pool.custodies, BASE64_CONFIG], (json) => {
       const accounts = parseMultipleAccounts(json).value;
-      if (accounts.length !== pool.custodies.length) throw new Error(`asked ${pool.custodies.length} custodies, got ${accounts.length}`);
+      if (accounts.length !== pool.custodies.length) throw new UpstreamFormatError(`asked ${pool.custodies.length} custodies, got ${accounts.length}`);
       return accounts.map((account, i) => {
-        if (account === null) throw new Error(`custody ${pool.custodies[i]} does not exist`);
-        if (account.owner !== JUPITER_PERPS_PROGRAM_ID) throw new Error('a custody account is not owned by the perpetuals program');
+        if (account === null) throw new UpstreamFormatError(`custody ${pool.custodies[i]} does not exist`);
+        if (account.owner !== JUPITER_PERPS_PROGRAM_ID) throw new UpstreamFormatError('a custody account is not owned by the perpetuals program');
         return decodeCustody(accountBytes(account));
       });
     }, signal);
@@ -231,7 +232,7 @@ export class JupiterPerpsClient implements PoolVenueSource {
     if (feeds.length === 0) return [];
     return this.call('getMultipleAccounts', [feeds, BASE64_CONFIG], (json) => {
       const accounts = parseMultipleAccounts(json).value;
-      if (accounts.length !== feeds.length) throw new Error(`asked ${feeds.length} price feeds, got ${accounts.length}`);
+      if (accounts.length !== feeds.length) throw new UpstreamFormatError(`asked ${feeds.length} price feeds, got ${accounts.length}`);
       return accounts.map((account) => {
         if (account === null || account.owner !== DOVES_PROGRAM_ID) return null;
         try {
@@ -312,7 +313,7 @@ export class JupiterPerpsClient implements PoolVenueSource {
       } catch (err) {
         // An open position without a side, or a time no date can hold: this account is bad, not the venue.
         skipped++;
-        firstError ??= err instanceof Error ? err.message : `position ${address} is malformed`;
+        firstError ??= formatProblem(err, `position ${address} is malformed`);
       }
     }
     positions.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));

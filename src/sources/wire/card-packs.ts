@@ -29,6 +29,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
 import { wireParser } from '../wire.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 /** The tiers real machines list, rarest last: the order tiers are reported in (others follow, as listed). */
 export const KNOWN_TIERS = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
@@ -75,9 +76,9 @@ export function parseMachine(json: unknown): CardPackMachine {
   const m = parseShape(json);
   for (const tier of Object.keys(m.odds)) {
     const range = m.tierRanges[tier];
-    if (range === undefined) throw new Error(`/tierRanges/${tier} is missing (tier ${tier} has odds)`);
-    if (range.start > range.end) throw new Error(`/tierRanges/${tier} starts above its end`);
-    if (m.stock[tier] === undefined) throw new Error(`/stock/${tier} is missing (tier ${tier} has odds)`);
+    if (range === undefined) throw new UpstreamFormatError(`/tierRanges/${tier} is missing (tier ${tier} has odds)`);
+    if (range.start > range.end) throw new UpstreamFormatError(`/tierRanges/${tier} starts above its end`);
+    if (m.stock[tier] === undefined) throw new UpstreamFormatError(`/stock/${tier} is missing (tier ${tier} has odds)`);
   }
   return m;
 }

@@ -6,12 +6,13 @@
  * Anything else (empty, "NaN", "1,5") does not match, so the body is `malformed`, never read as 0.
  */
 import { Type } from '@sinclair/typebox';
+import { UpstreamFormatError } from '../../format-error.js';
 
 export const DecimalString = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' });
 
 /** The number a `DecimalString` holds (the schema has already checked the form). */
 export function decimal(text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new Error(`not a decimal: ${text.slice(0, 32)}`);
+  if (!Number.isFinite(value)) throw new UpstreamFormatError(`not a decimal: ${text.slice(0, 32)}`);
   return value;
 }
