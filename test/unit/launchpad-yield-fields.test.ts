@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { coinYield } from '../../src/endpoints/launchpad/shared/coin-yield.js';
-import { coinRowBase } from '../../src/endpoints/launchpad/launchpad-screener.js';
+import { coinRowBase } from '../../src/endpoints/launchpad/shared/coin-rows.js';
 import { coin, DAY, NOW } from '../analytics/launchpad/fixtures.js';
 
 test('payout_count, holders and age_days: the coin\'s own figures, equal to the screener row\'s', () => {

@@ -3,7 +3,8 @@ import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../r
 import { LaunchCategory, withDefault } from '../../registry/fields.js';
 import { gemScore } from '../../analytics/launchpad/gem.js';
 import type { QuoteCategory } from '../../analytics/launchpad/types.js';
-import { coinRowBase, indexedRewardCoins } from './launchpad-screener.js';
+import { indexedRewardCoins } from './shared/coins.js';
+import { coinRowBase } from './shared/coin-rows.js';
 import { passesCoinFilter } from './shared/screener-filters.js';
 import { GemsSchema } from './shared/screener-schema.js';
 

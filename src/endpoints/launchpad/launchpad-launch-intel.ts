@@ -3,7 +3,7 @@ import { defineEndpoint, type HandlerContext, type HandlerResult } from '../../r
 import { LaunchCategory, StringEnum, withDefault } from '../../registry/fields.js';
 import { demandScore, launchIntelOverview, type LaunchIntelRow } from '../../analytics/launchpad/demand.js';
 import type { QuoteCategory, RewardCoin } from '../../analytics/launchpad/types.js';
-import { indexedRewardCoins } from './launchpad-screener.js';
+import { indexedRewardCoins } from './shared/coins.js';
 import { LaunchIntelSchema } from './launchpad-launch-intel/schema.js';
 
 const SORTS = ['demand', 'survival', 'volume', 'launches', 'paying'] as const;

@@ -5,8 +5,8 @@ import { sortScreener, type ScreenerRow, type ScreenerSort } from '../../analyti
 import type { RewardCoin } from '../../analytics/launchpad/types.js';
 import { trailingYields } from '../../analytics/launchpad/yield.js';
 import { indexedCoin } from '../../launchpad-index/state.js';
-import { indexStaleCaveat, withDaily } from './shared/coins.js';
-import { coinSortFields, indexedRewardCoins } from './launchpad-screener.js';
+import { indexedRewardCoins, indexStaleCaveat, withDaily } from './shared/coins.js';
+import { coinSortFields } from './shared/coin-rows.js';
 import { coinFilterFields } from './shared/coin-filters.js';
 import { coinDailyPoints, coinYield, type YieldSubject } from './shared/coin-yield.js';
 import { passesCoinFilter, type CoinFilter } from './shared/screener-filters.js';
