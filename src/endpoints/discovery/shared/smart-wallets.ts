@@ -2,7 +2,7 @@
  * The smart-money wallets as `smart-money-flow` and `smart-money-trenches` read them (and the smart-money leg
  * of `trenches-scan` / `trenches-check`, trenches-signals.ts, with the same defaults): the seed list, each
  * wallet's trades over a lookback through the copy-trade pipeline (history → swaps → trade-time valuation →
- * FIFO ledger → metrics: src/endpoints/intelligence/shared/copy-trade-pipeline.ts), and which of them
+ * FIFO ledger → metrics: src/endpoints/shared/copy-trade-pipeline.ts), and which of them
  * qualify as winners.
  *
  * Seed list: the caller's `wallets`, else the operator's list (config `smartMoneyWallets`, env
