@@ -13,7 +13,7 @@ export const DEMO_ADDRESS = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 export type CastMemberKind = 'token' | 'wallet' | 'program' | 'transaction';
 
 /** One named sandbox address, as /docs lists it. */
-export interface CastMember {
+interface CastMember {
   kind: CastMemberKind;
   /** The address (for transactions: the signature). */
   address: string;

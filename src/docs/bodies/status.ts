@@ -15,7 +15,7 @@ const closed = { additionalProperties: false } as const;
 const Detail = Type.Optional(Type.String({ description: 'Why the component is down.' }));
 
 /** A backend that answers or not: the store or the cache. */
-export const BackendHealth = Type.Object(
+const BackendHealth = Type.Object(
   {
     ok: Type.Boolean(),
     backend: Type.String({ description: 'Which implementation serves (e.g. `sqlite`, `postgres`, `memory`, `redis`).' }),
@@ -23,10 +23,9 @@ export const BackendHealth = Type.Object(
   },
   closed,
 );
-export type BackendHealth = Static<typeof BackendHealth>;
 
 /** Whether the payment facilitator answers, and what it settles. */
-export const FacilitatorHealth = Type.Object(
+const FacilitatorHealth = Type.Object(
   {
     ok: Type.Boolean(),
     kinds: Type.Optional(Type.Array(Type.String(), { description: 'What the facilitator settles, as `v<x402 version>:<scheme>:<network>`.' })),
@@ -37,7 +36,7 @@ export const FacilitatorHealth = Type.Object(
 export type FacilitatorHealth = Static<typeof FacilitatorHealth>;
 
 /** One data source (leg) as its circuit breaker sees it (docs/sources.md, "What every call gets"). */
-export const SourceLegHealth = Type.Object(
+const SourceLegHealth = Type.Object(
   {
     leg: Type.String({ description: 'The data source (leg), as named in caveats.' }),
     state: Type.String({ description: 'The circuit breaker: `closed`, `open` or `half_open`.' }),
@@ -48,7 +47,7 @@ export const SourceLegHealth = Type.Object(
 );
 
 /** The launch platform's index freshness (docs/launchpad.md, "The index"), or why it could not be read. */
-export const LaunchpadIndexHealth = Type.Union([
+const LaunchpadIndexHealth = Type.Union([
   Type.Object(
     {
       refreshed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the serving index was completed; null before the first complete refresh.' }),

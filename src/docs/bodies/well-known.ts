@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const closed = { additionalProperties: false } as const;
 
-export const WellKnownNetwork = Type.Object(
+const WellKnownNetwork = Type.Object(
   {
     network: Type.String({ description: 'CAIP-2 network id (x402 v2).' }),
     v1_name: Type.String({ description: 'x402 v1 network name.' }),
@@ -18,10 +18,9 @@ export const WellKnownNetwork = Type.Object(
   },
   closed,
 );
-export type WellKnownNetwork = Static<typeof WellKnownNetwork>;
 
 /** One endpoint, paid or free. Field names follow the x402 Bazaar discovery resource where one exists. */
-export const WellKnownResource = Type.Object(
+const WellKnownResource = Type.Object(
   {
     resource: Type.String({ format: 'uri', description: 'Absolute URL of the resource.' }),
     type: Type.Literal('http'),
