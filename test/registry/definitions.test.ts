@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -86,6 +86,56 @@ test('each endpoint lives in src/endpoints/<family>/<key>.ts and the folder hold
     assert.ok(ENDPOINTS.includes(mod.default), `${file} is not the object registered in ENDPOINTS`);
     assert.ok((Object.keys(FAMILY_TITLES) as Family[]).includes(mod.default.family), file);
   }
+});
+
+/** The endpoint files that use each module of src/endpoints, directly or through other modules there. */
+function endpointUsers(files: readonly string[], endpointFiles: ReadonlySet<string>): Map<string, Set<string>> {
+  const importers = new Map<string, Set<string>>();
+  for (const file of files) {
+    const text = readFileSync(join(ENDPOINTS_DIR, file), 'utf8');
+    for (const [, spec] of text.matchAll(/from '(\.[^']+)'/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), spec!)).replace(/\.js$/, '.ts');
+      if (!importers.has(target)) importers.set(target, new Set());
+      importers.get(target)!.add(file);
+    }
+  }
+  const users = new Map<string, Set<string>>();
+  for (const file of files) {
+    const found = new Set<string>();
+    const seen = new Set([file]);
+    const queue = [file];
+    while (queue.length > 0) {
+      for (const importer of importers.get(queue.pop()!) ?? []) {
+        if (seen.has(importer) || importer === 'index.ts') continue;
+        seen.add(importer);
+        if (endpointFiles.has(importer)) found.add(importer);
+        else queue.push(importer);
+      }
+    }
+    users.set(file, found);
+  }
+  return users;
+}
+
+test('a module of one endpoint lives in its <family>/<key>/ folder; shared/ holds what several endpoints use', () => {
+  const files = listEndpointFiles(ENDPOINTS_DIR);
+  const endpointFiles = new Set(ENDPOINTS.map((e) => `${e.family}/${e.key}.ts`));
+  const problems: string[] = [];
+  for (const [file, users] of endpointUsers(files, endpointFiles)) {
+    const parts = file.split('/');
+    const families = new Set([...users].map((u) => u.split('/')[0]));
+    const list = [...users].sort().join(', ');
+    if (parts[0] === 'shared') {
+      if (users.size > 0 && families.size < 2) problems.push(`${file} is used by one family only (${list}): it belongs in <family>/shared/ or <family>/<key>/`);
+    } else if (parts[1] === 'shared') {
+      if (users.size === 1) problems.push(`${file} is used by one endpoint only (${list}): it belongs in that endpoint's folder`);
+      if ([...families].some((f) => f !== parts[0])) problems.push(`${file} is used across families (${list}): it belongs in src/endpoints/shared/`);
+    } else if (parts.length === 3) {
+      const owner = `${parts[0]}/${parts[1]}.ts`;
+      if ([...users].some((u) => u !== owner)) problems.push(`${file} belongs to ${owner} but is used by ${list}: it belongs in a shared/ folder`);
+    }
+  }
+  assert.deepEqual(problems, []);
 });
 
 test('every example validates against its input schema', () => {
