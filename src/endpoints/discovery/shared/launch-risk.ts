@@ -11,7 +11,7 @@
  * `whale_distribution` is listed under `unknown_factors`. A holder leg that failed inside the light
  * analysis leaves its factors unknown too (never "safe"): the score says `is_lower_bound`.
  *
- * Reads run under a concurrency bound and a time budget (bounded-run.ts): a read that fails or does not
+ * Reads run under a concurrency bound and a time budget (src/lib/bounded-run.ts): a read that fails or does not
  * finish is an outcome (its token's risk is unknown), not a failed call.
  */
 import { holderConcentration } from '../../../analytics/concentration.js';
