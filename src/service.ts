@@ -10,7 +10,7 @@ import { pino, type Logger } from 'pino';
 import type { Hex } from 'viem';
 import { buildApp } from './app/server.js';
 import { createRecorder, type Recorder } from './app/recorder.js';
-import type { DemoTarget, StatusProbe } from './app/free-routes.js';
+import type { DemoTarget, StatusProbe } from './app/deps.js';
 import { createMemoryCache, createMemoryRateLimiter } from './cache/memory.js';
 import { failOpen } from './cache/fail-open.js';
 import { createRedisCache } from './cache/redis-cache.js';

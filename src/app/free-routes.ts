@@ -14,32 +14,18 @@ import { buildWellKnownX402 } from '../docs/well-known.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from '../docs/llms.js';
 import { buildDocsHtml } from '../docs/html.js';
 import type { SiteInfo } from '../docs/site.js';
-import type { FacilitatorHealth, StatusBody } from '../docs/bodies/status.js';
+import type { StatusBody } from '../docs/bodies/status.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorBody } from '../errors/error-body.js';
 import { sourceHealth } from '../sources/index.js';
 import { SourceError, toApiError } from '../sources/errors.js';
 import { launchpadIndexState } from '../launchpad-index/state.js';
-import type { AppDeps } from './server.js';
+import type { AppDeps, DemoTarget } from './deps.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
 import { clientIp } from './rate-limit.js';
 import { notAnObject } from './body.js';
 import { sendOutcome, type Invoker } from './invoke.js';
 import { probeFailure } from './probe-failure.js';
-
-export type DemoTarget = 'enrich-token-light' | 'enrich-wallet-light';
-
-export interface StatusProbe {
-  facilitator(): Promise<FacilitatorHealth>;
-  sandbox?: { solanaRpcUrl: string; baseRpcUrl: string };
-  /**
-   * Picks the light endpoint for a demo address (a mint gets the token analysis, anything else the
-   * wallet profile). Provided by the data layer once it exists; without it the demo answers 501.
-   * `signal` is called only when the chain is actually read (a remembered decision needs no deadline), and
-   * a remembered decision is returned as is, not as a promise (the demo's warm path).
-   */
-  demoTarget?: (address: string, signal: () => AbortSignal) => DemoTarget | Promise<DemoTarget>;
-}
 
 /** How many validated demo inputs are kept (one per endpoint and address asked about). */
 const DEMO_INPUTS_KEPT = 1_000;

@@ -2,30 +2,20 @@
  * The HTTP application: Fastify with the invocation route, the free routes, and the cross-cutting
  * rules (request ids, error contract, body limit, CORS exposing the payment headers, security headers).
  */
-import type { Timers } from '../lib/timers.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Logger } from 'pino';
-import type { Cache, RateLimiter } from '../cache/types.js';
-import { SERVICE_VERSION, type Config } from '../config/index.js';
+import { SERVICE_VERSION } from '../config/index.js';
 import { trustProxyOption } from '../config/trust-proxy.js';
-import type { Registry } from '../registry/index.js';
 import type { Deprecation } from '../registry/types.js';
-import type { Store } from '../store/types.js';
-import type { Sources } from '../sources/index.js';
-import type { EntityDirectory } from '../analytics/entities.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
-import type { PaymentGate } from '../payments/gate.js';
-import type { CardGate } from '../payments/card/index.js';
 import { ApiError, internalError } from '../errors/api-error.js';
 import { errorBody } from '../errors/error-body.js';
 import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
-import type { Recorder } from './recorder.js';
-import { registerFreeRoutes, type StatusProbe } from './free-routes.js';
+import { registerFreeRoutes } from './free-routes.js';
 import { freeRouteLimit, freeRouteLimitNow } from './rate-limit.js';
 import { registerMcpRoute } from '../mcp/route.js';
-import { registerHealthRoutes, type Lifecycle } from './health-routes.js';
-import type { DocExamples } from '../docs/examples.js';
+import { registerHealthRoutes } from './health-routes.js';
+import type { AppDeps } from './deps.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -36,30 +26,6 @@ export function deprecationHeaders(d: Deprecation, publicUrl: string): Record<st
     Sunset: new Date(d.sunset).toUTCString(),
     Link: `<${publicUrl}/entrypoints/${d.successor}/invoke>; rel="successor-version"`,
   };
-}
-
-export interface AppDeps {
-  config: Config;
-  registry: Registry;
-  gate: PaymentGate;
-  store: Store;
-  cache: Cache;
-  limiter: RateLimiter;
-  logger: Logger;
-  now: () => Date;
-  /** Deadlines and probe bounds (src/lib/timers.ts). */
-  timers: Timers;
-  publicUrl: string;
-  status: StatusProbe;
-  card?: CardGate;
-  sources: Sources;
-  entities: EntityDirectory;
-  riskyPrograms: ReadonlySet<string>;
-  recorder?: Recorder;
-  /** Whether the instance is draining (readiness); absent = never. */
-  lifecycle?: Lifecycle;
-  /** What /docs shows to try the service on (the sandbox cast), handed in by start-up wiring. */
-  docExamples: DocExamples;
 }
 
 const EXPOSED_HEADERS = [

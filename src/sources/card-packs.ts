@@ -14,11 +14,11 @@
  * beyond its JSON schema (`parseMachine`: every tier with odds needs a range and a stock count); each
  * machine still goes through the same ajv-based `wireParser` first.
  */
-import { reportSkipped } from './errors.js';
+import { formatProblem, reportSkipped } from './errors.js';
 import type { HttpSource } from './http-source.js';
 import { wireParser } from './wire.js';
 import { CardPackEnvelopeSchema, parseMachine, type CardPackMachine } from './wire/card-packs.js';
-import { formatProblem, UpstreamFormatError } from './format-error.js';
+import { UpstreamFormatError } from './format-error.js';
 
 export type { CardPackMachine, CardPackMachines, CardPackTierRange } from './wire/card-packs.js';
 export { KNOWN_TIERS } from './wire/card-packs.js';

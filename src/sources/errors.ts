@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from '../errors/api-error.js';
 import type { Caveat } from '../registry/types.js';
+import { UpstreamFormatError } from './format-error.js';
 
 export type LegName =
   | 'wallet_assets' | 'market_data' | 'price_aggregator' | 'defi_data' | 'chain_rpc'
@@ -34,6 +35,15 @@ export class SourceError extends Error {
   ) {
     super(message, cause !== undefined ? { cause } : undefined);
   }
+}
+
+/**
+ * What may be shown of `err` as the reason an answer or an entry was rejected (an `items_skipped` caveat's
+ * "first:"): the words of our own checks (an UpstreamFormatError, a SourceError), else `fallback`. Any other
+ * error's text — a runtime error, a library's exception — stays out of answers (docs/errors.md).
+ */
+export function formatProblem(err: unknown, fallback: string): string {
+  return err instanceof UpstreamFormatError || err instanceof SourceError ? err.message : fallback;
 }
 
 /** A required leg's failure as the caller sees it: 504 for a timeout, 502 otherwise. Never charged. */

@@ -6,9 +6,8 @@
  * errors or logs, because some providers take their key in the query string.
  */
 import { CircuitBreaker } from './breaker.js';
-import { SourceError, type LegName } from './errors.js';
+import { formatProblem, SourceError, type LegName } from './errors.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
-import { formatProblem } from './format-error.js';
 
 export interface HttpSourceOptions {
   leg: LegName;

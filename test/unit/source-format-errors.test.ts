@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatProblem, UpstreamFormatError } from '../../src/sources/format-error.js';
-import { SourceError } from '../../src/sources/errors.js';
+import { UpstreamFormatError } from '../../src/sources/format-error.js';
+import { formatProblem, SourceError } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { AccountLayoutError } from '../../src/sources/perps/jupiter-perps-layout.js';
 import { AdrenaLayoutError } from '../../src/sources/perps/adrena-layout.js';

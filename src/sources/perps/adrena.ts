@@ -16,7 +16,7 @@
 import { isAddress } from '@solana/kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
-import { reportSkipped, SourceError } from '../errors.js';
+import { formatProblem, reportSkipped, SourceError } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { jsonRpc } from '../json-rpc.js';
 import { someValid, wireListParser, wireParser, type ParsedList } from '../wire.js';
@@ -40,7 +40,7 @@ import {
   type AdrenaPositionAccount,
 } from './adrena-layout.js';
 import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition, PoolVenueSource } from './types.js';
-import { formatProblem, UpstreamFormatError } from '../format-error.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 export { ADRENA_MAIN_POOL, ADRENA_ORACLE, ADRENA_PROGRAM_ID } from './adrena-layout.js';
 

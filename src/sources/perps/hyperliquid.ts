@@ -9,7 +9,7 @@
  * every hour (its docs: the 8-hour formula rate is paid hourly at one eighth), e.g. "0.0000125" = the
  * 0.01 %/8 h interest baseline. Annualizing (× 8760) is the analytics' job.
  */
-import { reportSkipped } from '../errors.js';
+import { formatProblem, reportSkipped } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { mergeParsedLists, someValid, usableListParser, wireListParser, wireParser, wireRecordParser, type ParsedList } from '../wire.js';
 import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, RefAccount, RefMarket, RefPortfolio, RefPosition, RefVenueCSource, RefWindowStats } from './types.js';
@@ -19,7 +19,7 @@ import {
   HlMetaAndAssetCtxsEnvelopeSchema, HlPortfolioSchema, HlUniverseEntrySchema,
   type HlAssetCtx, type HlLeaderboardRow, type HlUniverseEntry, type HlPortfolioWindow, type HlPosition, type HlWindowPerformance,
 } from './wire/hyperliquid.js';
-import { formatProblem, UpstreamFormatError } from '../format-error.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 /** Live info API (`POST /info`). */
 export const HYPERLIQUID_API_URL = 'https://api.hyperliquid.xyz';

@@ -38,7 +38,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { getBase58Decoder, isAddress } from '@solana/kit';
 import { Nullable } from '../../lib/typebox.js';
-import { reportSkipped, SourceError } from '../errors.js';
+import { formatProblem, reportSkipped, SourceError } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { jsonRpc } from '../json-rpc.js';
 import { someValid, wireListParser, wireParser, type ParsedList } from '../wire.js';
@@ -62,7 +62,7 @@ import {
   type PositionAccount,
 } from './jupiter-perps-layout.js';
 import { VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PoolMarketSide, type PoolPosition, type PoolVenueSource } from './types.js';
-import { formatProblem, UpstreamFormatError } from '../format-error.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 /** The JLP pool on mainnet (the venue's only pool; dev.jup.ag/docs/perps/pool-account). */
 export const JUPITER_PERPS_MAINNET_POOL = '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq';

@@ -18,7 +18,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
 import { wireParser } from '../wire.js';
-import { formatProblem, UpstreamFormatError } from '../format-error.js';
+import { UpstreamFormatError } from '../format-error.js';
 
 const Base58 = Type.String({ minLength: 32, maxLength: 44, pattern: '^[1-9A-HJ-NP-Za-km-z]+$' });
 const Signature = Type.String({ minLength: 64, maxLength: 88, pattern: '^[1-9A-HJ-NP-Za-km-z]+$' });
@@ -250,7 +250,7 @@ export function checkAccount(account: AccountInfo | null): void {
     try {
       check(ext.state);
     } catch (err) {
-      throw new UpstreamFormatError(`extension ${ext.extension} state: ${formatProblem(err, 'invalid')}`);
+      throw new UpstreamFormatError(`extension ${ext.extension} state: ${err instanceof UpstreamFormatError ? err.message : 'invalid'}`);
     }
   }
 }
