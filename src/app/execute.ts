@@ -6,7 +6,7 @@ import type { Cache } from '../cache/types.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerContext, HandlerResult } from '../registry/types.js';
 import { genericBriefing } from './envelope.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, internalError } from '../errors/api-error.js';
 
 export interface Execution {
   result: HandlerResult;
@@ -64,7 +64,8 @@ export function cacheKeyFor(endpoint: RegisteredEndpoint, input: Record<string, 
 function nestedCaller(registry: Registry, cache: Cache, ctx: () => HandlerContext): HandlerContext['call'] {
   return async (key, input) => {
     const endpoint = registry.get(key);
-    if (!endpoint) throw new ApiError('internal', `composite call to unknown endpoint ${key}`);
+    // A wiring bug: the caller gets the generic `internal` answer, the logs the endpoint asked for.
+    if (!endpoint) throw internalError(new Error(`composite call to unknown endpoint ${key}`));
     const handler = endpoint.def.handler;
     if (!handler) throw new ApiError('not_implemented', `Endpoint "${key}" is registered but not built yet.`);
     const valid = endpoint.validate({ ...input });

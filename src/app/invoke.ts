@@ -382,6 +382,9 @@ export class Invoker {
 
   errorOutcome(err: unknown, requestId: string, key: string): InvokeOutcome {
     if (err instanceof ApiError) {
+      // An `internal` error built on purpose (src/errors/api-error.ts `internalError`) says nothing to the
+      // caller: what caused it goes to the logs.
+      if (err.code === 'internal') this.deps.logger.error({ requestId, endpoint: key, err: err.cause ?? err, ...err.logDetail }, 'handler failed');
       return { status: err.status, headers: err.headers ?? {}, body: errorBody(err, requestId) as unknown as Record<string, unknown> };
     }
     if (err instanceof SourceError) {

@@ -171,8 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     let apiError: ApiError;
-    if (err instanceof ApiError) apiError = err;
-    else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError('body_too_large', `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+    if (err instanceof ApiError) {
+      apiError = err;
+      if (err.code === 'internal') req.log.error({ err: err.cause ?? err, requestId: req.id, ...err.logDetail }, 'unhandled error');
+    } else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError('body_too_large', `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
     else if ((err as { statusCode?: number }).statusCode === 400) apiError = new ApiError('invalid_json', 'The request could not be read', { cause: err });
     else {
       // Anything else: `internal` for the caller, the original for the logs only (docs/errors.md).

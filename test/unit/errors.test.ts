@@ -77,3 +77,27 @@ test('the facilitator being unavailable is a coded 503 with a fixed message; its
   const body = JSON.stringify(errorBody(err, 'req_1'));
   assert.equal(body, '{"error":{"code":"upstream_unavailable","message":"The payment facilitator is unavailable; nothing was charged. Retry shortly.","retryable":true,"request_id":"req_1"}}');
 });
+
+test('the invocation pipeline answers internal with the generic body and logs the original (thrown, or the cause of an internal ApiError)', async () => {
+  const { Invoker } = await import('../../src/app/invoke.js');
+  type Deps = ConstructorParameters<typeof Invoker>[0];
+  const logged: { fields: Record<string, unknown>; msg: string }[] = [];
+  const logger = { error: (fields: Record<string, unknown>, msg: string) => logged.push({ fields, msg }), warn: () => undefined, info: () => undefined };
+  const invoker = new Invoker({ logger, lifecycle: {} } as unknown as Deps);
+  const internalBody = { error: { code: 'internal', message: INTERNAL_MESSAGE, retryable: true, request_id: 'req_1' } };
+
+  const thrown = new Error(SECRET);
+  const a = invoker.errorOutcome(thrown, 'req_1', 'k');
+  assert.equal(a.status, 500);
+  assert.deepEqual(a.body, internalBody);
+  assert.equal(logged.at(-1)?.fields.err, thrown);
+
+  const cause = new Error(`composite call to unknown endpoint x (${SECRET})`);
+  const b = invoker.errorOutcome(internalError(cause), 'req_1', 'k');
+  assert.deepEqual(b.body, internalBody);
+  assert.equal(logged.at(-1)?.fields.err, cause, 'the cause of an internal ApiError is logged');
+
+  const before = logged.length;
+  invoker.errorOutcome(new ApiError('not_found', 'Not found. You were not charged.'), 'req_1', 'k');
+  assert.equal(logged.length, before, 'an expected coded error is not logged as a failure');
+});
