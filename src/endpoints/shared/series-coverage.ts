@@ -5,7 +5,7 @@
  */
 import type { Caveat } from '../../registry/types.js';
 
-type Lookback = '7d' | '14d' | '30d';
+export type Lookback = '7d' | '14d' | '30d';
 
 export const lookbackDays = (lookback: Lookback | undefined): number => Number.parseInt(lookback ?? '7d', 10);
 
