@@ -241,7 +241,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).
     const batch = localFacilitatorEvmKey ? createBatchSettlement(payTo.base, createBatchSettlementReceipts(localFacilitatorEvmKey)) : undefined;
     const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch), facilitator, settlementLookup);
-    await gate.initialize().catch((err: Error) => logger.warn({ err: err.message }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
+    await gate.initialize().catch((err: unknown) => logger.warn({ err }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
     let store = overrides.store;
     if (!store) {

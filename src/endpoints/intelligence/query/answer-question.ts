@@ -10,7 +10,7 @@
  */
 import { legTreatment, shapeLeg, type LegPreview, type ShapedLeg } from '../../../analytics/query/preview.js';
 import { routeQuestion, type PlannedCall, type Route } from '../../../analytics/query/router.js';
-import { ApiError } from '../../../errors/api-error.js';
+import { ApiError, internalError } from '../../../errors/api-error.js';
 import type { Caveat, CallResult, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
 import { readMint } from '../../../sources/solana-rpc.js';
 import { toApiError, SourceError } from '../../../sources/errors.js';
@@ -53,7 +53,7 @@ function legCaveat(endpoint: string, err: unknown): Caveat {
 
 function shape(call: PlannedCall, result: CallResult, prices: PriceBook): ShapedLeg {
   const price = prices.of(call.endpoint);
-  if (price === undefined) throw new ApiError('internal', `query routed to unknown endpoint ${call.endpoint}`);
+  if (price === undefined) throw internalError(new Error(`query routed to unknown endpoint ${call.endpoint}`));
   return shapeLeg(call, result, price, prices.query);
 }
 
