@@ -15,11 +15,12 @@ import type { FacilitatorClient } from '@x402/core/server';
 import type { Channel } from '@x402/evm/batch-settlement/server';
 import { BASE_MAINNET, BASE_USDC_ADDRESS } from '../config/index.js';
 import type { BatchSettlement } from '../payments/batch-settlement/server.js';
+import { DAY_MS } from '../lib/days.js';
 import type { Job } from './runner.js';
 
 export const BATCH_SETTLEMENT_CLAIM_INTERVAL_MS = 10 * 60_000;
 /** A channel without a paid call for a day is refunded (its payer can deposit again on the next call). */
-export const IDLE_REFUND_MS = 24 * 60 * 60_000;
+export const IDLE_REFUND_MS = DAY_MS;
 export const MAX_CLAIMS_PER_BATCH = 100;
 
 export interface BatchSettlementClaimsOptions {

@@ -1,6 +1,8 @@
 /**
- * The service's jobs, wired: retention (daily), the snapshot sweep (hourly, see snapshot-sweep.ts) and
- * the launch platform's coin index (every 10 minutes, see launchpad-index.ts), and batch-settlement claims (every 10 minutes, when offered; batch-settlement-claims.ts), under one runner. Started by src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
+ * The service's jobs, wired under one runner: retention (daily), the snapshot sweep (hourly,
+ * snapshot-sweep.ts), the launch platform's coin index (every 10 minutes, launchpad-index.ts) and
+ * batch-settlement claims (every 10 minutes, when offered; batch-settlement-claims.ts). Started by
+ * src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
  */
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
