@@ -9,7 +9,7 @@ import { bestPair, type DexPair } from '../../sources/dexscreener.js';
 import { addDays, utcDay } from '../../lib/days.js';
 
 /** Days of daily snapshots holder growth is measured over. */
-export const HOLDER_GROWTH_DAYS = 7;
+const HOLDER_GROWTH_DAYS = 7;
 
 /** The mint's market across its pairs (as base): volume, liquidity and trades summed; price and change from the deepest pair. */
 export function tokenMarket(pairs: readonly DexPair[], mint: string) {

@@ -13,7 +13,7 @@ const MAX_ALERTS = 200;
 
 const PERP_ALERT_KINDS: ReadonlySet<string> = new Set<PerpAlertKind>(['perp_position_added', 'perp_position_closed', 'perp_at_risk', 'liquidation_approaching', 'pnl_swing']);
 
-export interface CheckAlertsInput {
+interface CheckAlertsInput {
   tokens?: string[];
   wallets?: string[];
   since: string;
