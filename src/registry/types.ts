@@ -6,6 +6,7 @@
 import type { Timers } from '../lib/timers.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { InputIssue } from '../errors/api-error.js';
+import type { Caveat } from '../errors/caveat.js';
 import type { EntityDirectory } from '../analytics/entities.js';
 import type { Sources } from '../sources/index.js';
 import { withSkippedCaveats } from '../sources/errors.js';
@@ -29,12 +30,8 @@ export const FAMILY_TITLES: Record<Family, string> = {
   launchpad: 'Launch-platform reward coins',
 };
 
-/** A data leg that degraded, or any other fact the caller must keep with the answer. */
-export interface Caveat {
-  code: string;
-  leg?: string;
-  message: string;
-}
+/** A data leg that degraded, or any other fact the caller must keep with the answer (src/errors/caveat.ts). */
+export type { Caveat } from '../errors/caveat.js';
 
 /** A suggested follow-up call, callable exactly as given. */
 export interface NextStep {

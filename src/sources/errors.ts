@@ -6,7 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from '../errors/api-error.js';
-import type { Caveat } from '../registry/types.js';
+import type { Caveat } from '../errors/caveat.js';
 import { UpstreamFormatError } from './format-error.js';
 
 export type LegName =
