@@ -1,5 +1,5 @@
 /**
- * The batch-settlement kit of the schemes bench (bench/schemes.ts measures with it; issue 23's figures): a payer's
+ * The batch-settlement kit of the schemes bench (bench/schemes.ts measures with it; docs/performance.md's figures): a payer's
  * channel opened by the official @x402/evm batch-settlement client through @x402/fetch (its first call deposits),
  * vouchers pre-signed with @x402/evm's own signVoucher (cumulative amounts: call n is n × price), paid calls sent
  * one at a time (a channel serves one call at a time), the facilitator's nonce on the sandbox chain (it sends every

@@ -1,5 +1,5 @@
 /**
- * Discovery endpoints in sandbox (issue 7: "every endpoint answers within the 15 s deadline in sandbox,
+ * Discovery endpoints in sandbox (docs/performance.md: "every endpoint answers within the 15 s deadline in sandbox,
  * with p95 reported"): each endpoint executed as the service executes it (app/execute.ts: the answer
  * deadline, nested `ctx.call`s validated and cached) against the running service's real source clients
  * and loopback sandbox providers, COLD — a cache that never hits, so every call reads every source, the

@@ -5,7 +5,7 @@
  * settlement (which waits for a chain confirmation) does not blur the figure. Also counts the upstream
  * requests one cold call of each endpoint makes.
  *
- * Issue 12 (`measureColdFanout`): the same for enrich-token-full, due-diligence and trenches-scan, run
+ * The widest endpoints (`measureColdFanout`, docs/performance.md): the same for enrich-token-full, due-diligence and trenches-scan, run
  * through the pipeline (src/app/execute.ts, a fresh cache per call) so composite endpoints' nested calls
  * work, with the upstream requests per call counted per provider. `executeWith` is shared with
  * bench/coalescing.ts and bench/latency.ts. Upstream requests are counted at the client (`countingSources`:
@@ -98,7 +98,7 @@ export async function countUpstreamCalls(service: RunningService): Promise<Upstr
   return rows;
 }
 
-// ---- Issue 12: cold fan-out of the three widest endpoints, through the real cache pipeline ----
+// ---- Cold fan-out of the three widest endpoints, through the real cache pipeline ----
 
 /**
  * Runs an endpoint the way the invoke route does after payment (src/app/execute.ts: validation defaults,

@@ -1,6 +1,6 @@
 /**
  * History reads are O(points): reading a subject's 30-day series must cost at most 2 × its 7-day series
- * (issue 5). A SQLite store (file in a temporary directory, WAL, as in production) is seeded with 35
+ * (docs/history.md). A SQLite store (file in a temporary directory, WAL, as in production) is seeded with 35
  * days of token snapshots (the retention period) for many subjects, with the snapshot shape the service
  * writes; then random subjects' 7-day and 30-day series are read many times, two ways:
  *  - `store`: `store.getSnapshots` alone (one range seek on the clustered primary key; the points come

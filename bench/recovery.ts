@@ -1,6 +1,6 @@
 /**
  * EIP-712 signature recovery: viem's verifyTypedData (pure-JS secp256k1 — the reference rate of
- * issue 12, what the official @x402/evm facilitator does per signature check) against our exact scheme's
+ * docs/performance.md, what the official @x402/evm facilitator does per signature check) against our exact scheme's
  * check (src/payments/facilitator/evm-exact-checks.ts `eip3009SignatureValid`: the EIP-3009 digest computed
  * directly, libsecp256k1 recovery; same answers), interleaved in ONE run so the ratio survives a noisy
  * machine. Both sides verify the same pre-signed, distinct EIP-3009 TransferWithAuthorization signatures.

@@ -44,7 +44,7 @@ const REFERENCE_PAID_CALLS = Number(process.env.BENCH_REFERENCE_PAID_CALLS ?? 10
 const REALISTIC_BLOCKS = process.env.BENCH_REALISTIC_BLOCKS !== '0';
 const REALISTIC_PAID_CALLS = Number(process.env.BENCH_REALISTIC_PAID_CALLS ?? 200);
 /**
- * Issue 23's schemes table (bench/schemes.ts: exact on Solana and Base vs batch-settlement, about 1 min): it needs
+ * The schemes table (docs/performance.md, '`exact` vs `batch-settlement`') (bench/schemes.ts: exact on Solana and Base vs batch-settlement, about 1 min): it needs
  * realistic block times, so `BENCH_REALISTIC_BLOCKS=0` skips it too; `BENCH_SCHEMES=0` skips only it.
  */
 const SCHEMES = REALISTIC_BLOCKS && process.env.BENCH_SCHEMES !== '0';

@@ -1,5 +1,5 @@
 /**
- * Issue 23's schemes table: `exact` on Solana, `exact` on Base and `batch-settlement` on Base, side by side in one run,
+ * The schemes table (docs/performance.md): `exact` on Solana, `exact` on Base and `batch-settlement` on Base, side by side in one run,
  * on chains with realistic block times (Base a block every 2 s, Solana 400 ms slots; bench/realistic-blocks.ts), all
  * paying the same paid cached call (enrich-token-light, bench/paid.ts). Part of `npm run bench` unless
  * `BENCH_REALISTIC_BLOCKS=0` or `BENCH_SCHEMES=0`; alone: `node --import tsx bench/schemes.ts`.
@@ -14,7 +14,7 @@
  *   transaction count. batch-settlement is counted over exactly `batchCalls` paid calls (each payer's depositing
  *   call included) after one run of the claims job; exact over fewer calls, since each waits for a block — its
  *   per-1,000 figure is extrapolated only when the count is exactly one transaction per call (and said so).
- * Plus the free cached call (launchpad-pairs, one at a time) as the reference, and issue 23's two goals.
+ * Plus the free cached call (launchpad-pairs, one at a time) as the reference, and the two goals of docs/performance.md.
  * With `BENCH_SCHEMES_PAYERS=1` every batch-settlement call is on one channel (one deposit, then vouchers): the
  * one-channel figures (transactions per 1,000 calls of a single payer, the voucher latency on one channel).
  */

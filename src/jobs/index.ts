@@ -7,7 +7,7 @@
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
 import type { EntityDirectory } from '../analytics/entities.js';
-import { ApiError } from '../errors/api-error.js';
+import { internalError } from '../errors/api-error.js';
 import type { Config } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
@@ -41,7 +41,7 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
   // What a paid call's handler gets, minus the caller: the swept enrichments make no composite calls.
   const context = (requestId: string, signal: AbortSignal): HandlerContext => ({
     requestId, now, signal, timers, deadlineMs: config.answerDeadlineMs, dataMode: config.dataMode, sources, entities, riskyPrograms, store,
-    call: (key) => Promise.reject(new ApiError('internal', `job ${requestId}: unexpected composite call to ${key}`)),
+    call: (key) => Promise.reject(internalError(new Error(`job ${requestId}: unexpected composite call to ${key}`))),
   });
   return createJobRunner({
     store,

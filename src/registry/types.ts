@@ -159,7 +159,7 @@ export interface UptoPricing {
   rule: string;
 }
 
-/** Versioning policy (DESIGN §3): changes are additive; a breaking change gets a new key and the old one is deprecated. */
+/** Versioning policy (docs/architecture.md, 'Versioning'): changes are additive; a breaking change gets a new key and the old one is deprecated. */
 export interface Deprecation {
   /** ISO 8601 date the key was deprecated. */
   since: string;

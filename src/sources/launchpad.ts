@@ -6,7 +6,7 @@
  * number of elements skipped as malformed travels with the list so the endpoint can say so.
  *
  * What the API does not give (withdraw authority, fee mutability, adoption, top-10 share) is read on chain
- * by `./launchpad-chain.ts`; the two are put together by `src/jobs/launchpad-coins.ts`.
+ * by `./launchpad-chain.ts`; the two are put together by `src/launchpad-index/coins.ts`.
  */
 import type { TSchema, Static } from '@sinclair/typebox';
 import { systemTimers, type Timers } from '../lib/timers.js';

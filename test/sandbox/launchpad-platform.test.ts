@@ -4,7 +4,7 @@
  * with), paging by volume, the platform's error bodies, lifetime totals that agree with the recent
  * distributions payout by payout, and the chain (sandbox data RPC) giving every coin of the cast its
  * designed fee, authorities, mutability, adoption and top-10 share through `readCoinChainFacts`. The
- * sandbox aggregator prices every quote. Assembled as the index assembles them (src/jobs/launchpad-coins.ts)
+ * sandbox aggregator prices every quote. Assembled as the index assembles them (src/launchpad-index/coins.ts)
  * and judged by the launchpad analytics, the coins show every payout status and health level as designed.
  * The leg is wired into the sandbox providers.
  */

@@ -1,5 +1,5 @@
 /**
- * The launch-platform coin assembly (src/jobs/launchpad-coins.ts) and its on-chain reads
+ * The launch-platform coin assembly (src/launchpad-index/coins.ts) and its on-chain reads
  * (src/sources/launchpad-chain.ts), pure parts only:
  *  - `rewardCoinOf` over StonkFun-format tokens (a V3 transfer-fee coin, a classic SPL fee-share coin, a
  *    standard launch) with hand-built chain facts: which fee wins, the mechanism, units, mutability,

@@ -161,7 +161,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     name: 'launchpad_real_platform',
-    // The launch-platform index moved to the real platform's format (src/jobs/launchpad-coins.ts): stored
+    // The launch-platform index moved to the real platform's format (src/launchpad-index/coins.ts): stored
     // coins are assembled RewardCoins and daily points carry LIFETIME totals, not per-day sums, and the
     // refresh cursor is a page number. Records of the old format would read as NaN yields, so they are
     // dropped: the next refresh (10 minutes) rebuilds the index, and the yields' history starts again.

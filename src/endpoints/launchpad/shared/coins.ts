@@ -1,5 +1,5 @@
 /**
- * How the `launchpad-*` endpoints get their coins: from the 10-minute index (src/jobs/launchpad-index.ts),
+ * How the `launchpad-*` endpoints get their coins: from the 10-minute index (kept by src/jobs/launchpad-index.ts, read through src/launchpad-index/state.ts),
  * or — for a coin the index does not hold (launched since its last refresh, not traded in 24 h, or no index
  * yet) — read live from the platform and the chain (`readCoinLive`), so a coin the platform knows always
  * answers. An unknown mint is a 404, not charged.
