@@ -110,7 +110,7 @@ describe('batch-enrich', () => {
 describe('batch-enrich when sources fail or are slow', () => {
   let service: TestService;
   const DEADLINE_MS = 2500;
-  /** When the batch stops and answers with what finished (src/endpoints/intelligence/shared/batch.ts). */
+  /** When the batch stops and answers with what finished (src/endpoints/intelligence/batch-enrich/batch.ts). */
   const BUDGET_MS = DEADLINE_MS - BATCH_DEADLINE_MARGIN_MS;
   before(async () => {
     service = await startTestService({ fixedNow: AT }, { ANSWER_DEADLINE_MS: String(DEADLINE_MS) });

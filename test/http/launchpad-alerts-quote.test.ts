@@ -1,6 +1,6 @@
 /**
  * launchpad-alerts and launchpad-quote over HTTP with real x402 payments on the sandbox launch platform
- * (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad.ts). The index job runs
+ * (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad/). The index job runs
  * through the service's own job runner; the PAYING→STALE crossing is driven on the sandbox clock across
  * LAUNCHPAD_STALE_CROSSING_MS (RAINSTOP). Every charge is the exact price once; an unknown mint is in
  * not_found (alerts) or a 404 not charged (quote).

@@ -1,6 +1,6 @@
 /**
  * launchpad-pairs (free), launchpad-yield-batch and launchpad-launch-intel over HTTP on the sandbox launch
- * platform (the cast of src/sandbox/world/launchpad.ts, docs/sandbox.md "Launch platform") at a fixed clock.
+ * platform (the cast of src/sandbox/world/launchpad/, docs/sandbox.md "Launch platform") at a fixed clock.
  * Paid calls use real x402 payers; every charge is the exact price once, nothing is charged for a 4xx.
  *
  * Launch-intel figures below are worked by hand from the cast at NOW = 12:00 UTC: a rolling coin of

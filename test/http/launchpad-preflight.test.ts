@@ -1,6 +1,6 @@
 /**
  * launchpad-launch-preflight over HTTP with real x402 payments against the sandbox launch platform
- * (src/sandbox/world/launchpad.ts). Transactions are built with test/helpers/launch-transaction.ts from the
+ * (src/sandbox/world/launchpad/). Transactions are built with test/helpers/launch-transaction.ts from the
  * sandbox's own constants and its pricing document for SOL (one document for both modes), so a good launch is good by the
  * platform's definition. A 200 is charged the exact price once and matches the output schema; a transaction
  * that does not decode and a quote closed for launches are 400 invalid_input, not charged (no settlement).

@@ -1,6 +1,6 @@
 /**
  * launchpad-reward-risk and launchpad-yield over HTTP with real x402 payments on the sandbox launch
- * platform (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad.ts), at a fixed
+ * platform (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad/), at a fixed
  * clock. The index job runs through the service's own job runner; a coin read before the first refresh
  * comes live from the platform with the index_stale caveat. Every charge is the exact price once; an
  * unknown mint is a 404, not charged.

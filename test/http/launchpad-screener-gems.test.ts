@@ -1,6 +1,6 @@
 /**
  * launchpad-screener and launchpad-gems over HTTP with real x402 payments on the sandbox launch platform
- * (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad.ts), at a fixed clock, plus
+ * (docs/sandbox.md "Launch platform"; the cast of src/sandbox/world/launchpad/), at a fixed clock, plus
  * the shared filter (shared/screener-filters.ts) on hand-built coins at every boundary. The index job runs
  * through the service's own job runner; before its first refresh both endpoints answer empty with
  * index_stale. Every charge is the exact price once.

@@ -19,7 +19,7 @@
  * launchpad-pairs is free and asks no payment.
  *
  * Moment: 2026-11-20T12:00Z, the other launchpad HTTP tests' moment, whose cast values hold here (SOLRAIN: the
- * model reward coin, PAYING/HEALTHY, 1,850 holders; src/sandbox/world/launchpad.ts).
+ * model reward coin, PAYING/HEALTHY, 1,850 holders; src/sandbox/world/launchpad/).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

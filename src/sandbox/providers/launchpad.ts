@@ -1,7 +1,7 @@
 /**
  * The sandbox launch platform (leg `launchpad`): StonkFun's public API as the real platform speaks it
  * (`src/sources/wire/launchpad.ts`; docs/sandbox.md "Launch platform") over the deterministic cast of
- * `../world/launchpad.ts`. Every answer is a pure function of the sandbox clock.
+ * `../world/launchpad/`. Every answer is a pure function of the sandbox clock.
  *
  * Routes (GET only; relative to the base URL, which may also carry the real `/api/public/v1` prefix):
  *   /pairs, /tokens?page&pageSize&sort&mode, /tokens/{mint}, /tokens/{mint}/rewards, /rewards?limit,
