@@ -3,7 +3,6 @@
  * over per-entity call counts. Pure: the caller reads the hour buckets from the store and passes the
  * moment; see docs/consensus-and-feed.md for the definitions and thresholds.
  */
-import type { EntityCount } from '../store/types.js';
 
 export type AttentionWindow = '1h' | '6h' | '24h';
 export type AttentionTrend = 'rising' | 'falling' | 'steady' | 'new' | 'inactive';
@@ -85,6 +84,12 @@ export interface RankedEntity {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Paid calls about one entity in a window: what the query stream counts (src/store/query-stream/). */
+export interface EntityCount {
+  entity: string;
+  count: number;
+}
 
 /** Ranks every entity with at least one call; ordered by rank, then entity (deterministic). */
 export function rankEntities(counts: readonly EntityCount[]): RankedEntity[] {

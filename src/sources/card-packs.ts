@@ -21,7 +21,6 @@ import { CardPackEnvelopeSchema, parseMachine, type CardPackMachine } from './wi
 import { UpstreamFormatError } from './format-error.js';
 
 export type { CardPackMachine, CardPackMachines, CardPackTierRange } from './wire/card-packs.js';
-export { KNOWN_TIERS } from './wire/card-packs.js';
 
 /** Collector Crypt's gacha host (docs.collectorcrypt.com/gacha/api), the live default of `CARD_PACKS_URL`. */
 export const CARD_PACKS_LIVE_URL = 'https://gacha.collectorcrypt.com';

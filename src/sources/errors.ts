@@ -11,7 +11,7 @@ import { UpstreamFormatError } from './format-error.js';
 
 export type LegName =
   | 'wallet_assets' | 'market_data' | 'price_aggregator' | 'defi_data' | 'chain_rpc'
-  /** The four perps venues (sources/perps/types.ts): each its own leg, so one venue down leaves the others answering. */
+  /** The four perps venues (analytics/perps/venue-data.ts): each its own leg, so one venue down leaves the others answering. */
   | 'perps_venue_a' | 'perps_venue_b' | 'perps_venue_c' | 'perps_venue_d'
   /** Tokenized-card pack machines (sources/card-packs.ts). */
   | 'card_packs'

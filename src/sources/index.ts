@@ -19,7 +19,7 @@ import { ADRENA_MAIN_POOL } from './perps/adrena-layout.js';
 import { DydxIndexerClient, DYDX_INDEXER_URL } from './perps/dydx.js';
 import { HyperliquidClient, HYPERLIQUID_API_URL, HYPERLIQUID_STATS_URL } from './perps/hyperliquid.js';
 import { JupiterPerpsClient, JUPITER_PERPS_MAINNET_POOL } from './perps/jupiter-perps.js';
-import type { PoolVenueSource, RefVenueCSource, RefVenueDSource } from './perps/types.js';
+import type { PoolVenueSource, RefVenueCSource, RefVenueDSource } from '../analytics/perps/venue-data.js';
 
 export interface SourceUrls {
   heliusRpc: string;
@@ -61,7 +61,7 @@ export interface Sources {
   jupiter: JupiterClient;
   defillama: DefiLlamaClient;
   rpc: SolanaRpcClient;
-  /** The four perps venues (sources/perps/types.ts), each on its own leg. */
+  /** The four perps venues (analytics/perps/venue-data.ts), each on its own leg. */
   perps: { A: PoolVenueSource; B: PoolVenueSource; C: RefVenueCSource; D: RefVenueDSource };
   cardPacks: CardPackClient;
   launchpad: LaunchpadClient;

@@ -9,7 +9,7 @@ import { alertId, keyedDeltaAlerts, type Observation } from '../../src/analytics
 import { poolPositionView } from '../../src/analytics/perps/index.js';
 import { perpsMoves } from '../../src/endpoints/history-alerts/check-alerts/watch-subject.js';
 import type { PerpsWalletObservation } from '../../src/endpoints/shared/perps-wallet-observation.js';
-import type { PoolVenue } from '../../src/sources/perps/types.js';
+import type { PoolVenue } from '../../src/analytics/perps/venue-data.js';
 import { poolMarket, poolPosition } from './perps/builders.js';
 
 const WALLET = 'owner1';

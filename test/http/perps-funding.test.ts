@@ -11,7 +11,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PerpsAsset, PoolMarket, RefMarket } from '../../src/sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, RefMarket } from '../../src/analytics/perps/venue-data.js';
 import { USDC_MINT } from '../../src/endpoints/shared/token-mapping.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { paidCall, paidSuite } from '../helpers/paid-answers.js';

@@ -10,7 +10,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
-import type { PoolMarket } from '../../src/sources/perps/types.js';
+import type { PoolMarket } from '../../src/analytics/perps/venue-data.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { paidCall } from '../helpers/paid-answers.js';
 import { suiteService, type TestService } from '../helpers/service.js';

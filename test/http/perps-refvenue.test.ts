@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { REFVENUE_CAST as R, createPerpsWorld } from '../../src/sandbox/world/perps/index.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { SourceError } from '../../src/sources/errors.js';
-import type { RefVenueCSource } from '../../src/sources/perps/types.js';
+import type { RefVenueCSource } from '../../src/analytics/perps/venue-data.js';
 import { smartMoneyAnswer } from '../../src/endpoints/perps/refvenue-smart-money/smart-money.js';
 import type { PayNetwork } from '../helpers/payers.js';
 import { paidCall } from '../helpers/paid-answers.js';

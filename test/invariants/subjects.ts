@@ -8,7 +8,7 @@ import { coinMint, LAUNCHPAD_ALL_COINS } from '../../src/sandbox/world/launchpad
 import { PERPS_POOL_CAST, REFVENUE_CAST } from '../../src/sandbox/world/perps/index.js';
 import { PROTOCOL_SLUGS } from '../../src/sandbox/world/protocols.js';
 import { SANDBOX_CARD_MACHINES } from '../../src/sandbox/providers/card-packs.js';
-import type { PerpsAsset } from '../../src/sources/perps/types.js';
+import type { PerpsAsset } from '../../src/analytics/perps/venue-data.js';
 
 export interface Named {
   name: string;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { VENUE_ASSETS, type PoolMarket, type PoolPosition, type RefAccount } from '../../src/sources/perps/types.js';
+import { VENUE_ASSETS, type PoolMarket, type PoolPosition, type RefAccount } from '../../src/analytics/perps/venue-data.js';
 import { CAST, CAST_ADDRESS as A, createSandboxWorld } from '../../src/sandbox/world/index.js';
 import { BONK_MINT, JITOSOL_MINT, USDC_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from '../../src/sandbox/world/entities.js';
 import {

@@ -20,7 +20,7 @@ import {
   oraclePriceUsd,
 } from '../../src/sources/perps/adrena.js';
 import { AdrenaLayoutError, decodeCustody, decodeOracle, decodePool, decodePosition } from '../../src/sources/perps/adrena-layout.js';
-import type { PerpsWorld, PoolMarket, PoolMarketSide, PoolPosition } from '../../src/sources/perps/types.js';
+import type { PerpsWorld, PoolMarket, PoolMarketSide, PoolPosition } from '../../src/analytics/perps/venue-data.js';
 import { createAdrenaRpcHandler } from '../../src/sandbox/providers/perps/adrena-rpc.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderHandler, type ProviderServer } from '../../src/sandbox/providers/server.js';

@@ -12,7 +12,7 @@ import { startProviderServer, type ProviderServer } from '../../src/sandbox/prov
 import { collectSkipped } from '../../src/sources/errors.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { DydxIndexerClient } from '../../src/sources/perps/dydx.js';
-import type { PerpsWorld, RefMarket } from '../../src/sources/perps/types.js';
+import type { PerpsWorld, RefMarket } from '../../src/analytics/perps/venue-data.js';
 import { assertApproxEqual } from '../helpers/approx-equal.js';
 import { recordingProvider } from '../helpers/recording-provider.js';
 import { failure } from '../helpers/source-failure.js';

@@ -23,7 +23,7 @@ import {
   jumpRateCurve,
   jumpRateYearlyBps,
 } from '../../src/sources/perps/jupiter-perps.js';
-import type { PerpsWorld, PoolMarket, PoolPosition } from '../../src/sources/perps/types.js';
+import type { PerpsWorld, PoolMarket, PoolPosition } from '../../src/analytics/perps/venue-data.js';
 import { FaultController } from '../../src/sandbox/providers/faults.js';
 import { startProviderServer, type ProviderHandler, type ProviderServer } from '../../src/sandbox/providers/server.js';
 import { createJupiterPerpsRpcHandler } from '../../src/sandbox/providers/perps/jupiter-perps-rpc.js';

@@ -1,6 +1,6 @@
 /**
  * gacha-ev-scan: the expected value of a tokenized-card pack machine's pull, by exit path. Pure: the
- * machines come in as Collector Crypt's catalog lists them (`sources/wire/card-packs.ts`).
+ * machines come in as Collector Crypt's catalog lists them (`./pack-machine.ts`).
  *
  * Per machine (docs/gacha.md has the worked examples):
  *  - **Franchise** is not a field: it is read from the code's first segment (`pokemon_50` → pokemon,
@@ -38,7 +38,7 @@
  * computed from the rounded exit value and rounded to 2 decimals; the verdict is read from that rounded
  * edge. So a client recomputing from the numbers shown gets the same edge and verdict.
  */
-import { KNOWN_TIERS, type CardPackMachine } from '../../sources/wire/card-packs.js';
+import { KNOWN_TIERS, type PackMachine } from './pack-machine.js';
 import { pct2, round2, roundTo } from '../round.js';
 
 // ── Thresholds and assumptions ─────────────────────────────────────────────────────────────────────
@@ -196,7 +196,7 @@ export function franchiseOf(code: string, name: string): { franchise: Franchise;
 }
 
 /** The tiers of `odds` in rarity order (common → epic → legendary), unknown names after, as listed. */
-function orderedTiers(machine: CardPackMachine): string[] {
+function orderedTiers(machine: PackMachine): string[] {
   const known = KNOWN_TIERS as readonly string[];
   const names = Object.keys(machine.odds);
   return [...names.filter((t) => known.includes(t)).sort((a, b) => known.indexOf(a) - known.indexOf(b)), ...names.filter((t) => !known.includes(t))];
@@ -223,7 +223,7 @@ export function decidingExit(strategy: ExitStrategy, buyback: ExitEvBase, market
 }
 
 /** One machine's EV, exits and verdict under `strategy`. */
-export function evaluateMachine(machine: CardPackMachine, strategy: ExitStrategy): MachineEv {
+export function evaluateMachine(machine: PackMachine, strategy: ExitStrategy): MachineEv {
   const names = orderedTiers(machine);
   const stockOf = (t: string) => machine.stock[t] ?? 0;
   const sumOdds = names.reduce((sum, t) => sum + machine.odds[t]!, 0);
@@ -398,7 +398,7 @@ function byEdge(a: MachineEv, b: MachineEv): number {
 }
 
 /** Every listed machine evaluated, filtered (machine, hidden, franchise, min edge) and ranked by the chosen exit path. */
-export function scanPackMachines(machines: readonly CardPackMachine[], options: PackScanOptions = {}): PackScan {
+export function scanPackMachines(machines: readonly PackMachine[], options: PackScanOptions = {}): PackScan {
   const strategy = options.exitStrategy ?? 'both';
   const franchise = options.franchise ?? 'all';
   const code = options.machine?.trim().toLowerCase();

@@ -15,7 +15,7 @@
  * Fee assumptions (not read from the venues): perp taker C 4.5 bps, D 5 bps (their base tiers), spot leg
  * 10 bps; hold 30 days unless given.
  */
-import type { PerpsVenue, RefVenue } from '../../sources/perps/types.js';
+import type { PerpsVenue, RefVenue } from './venue-data.js';
 import type { VenueKind, VenueQuote } from './funding.js';
 import { DEFAULT_BASIS_HOLD_DAYS, DEFAULT_TAKER_FEE_BPS, SPOT_LEG_FEE_BPS } from './thresholds.js';
 import { aprPct, byText } from './units.js';

@@ -14,7 +14,7 @@
  * A venue that does not list the asset or whose data failed is passed as `unavailable` and listed with
  * its reason; any further venue is one more input, nothing else changes.
  */
-import type { PerpsAsset, PerpsVenue, PoolMarket, PositionSide, RefMarket } from '../../sources/perps/types.js';
+import type { PerpsAsset, PerpsVenue, PoolMarket, PositionSide, RefMarket } from './venue-data.js';
 import { fundingAprPct } from './rates.js';
 import { ARBITRAGE_MIN_NET_APR_PTS } from './thresholds.js';
 import { aprPct, byText, price, usd } from './units.js';

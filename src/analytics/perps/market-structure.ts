@@ -14,7 +14,7 @@
  * none set, with the reason); `max_open_now_usd` per side is the largest position that fits now, the lower
  * of that limit and the side's headroom under its OI cap (null when neither limits it).
  */
-import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue, PositionSide } from '../../sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue, PositionSide } from './venue-data.js';
 import {
   ELEVATED_BORROW_APR_PCT,
   HIGH_UTILIZATION_PCT,

@@ -17,7 +17,7 @@
  *   `mixed` when they tie above zero, or when no market heats or cools but some are mixed; `stable`
  *   when all are stable; null when no market has a direction. Mark price is excluded throughout.
  */
-import { PERPS_ASSETS, type PerpsAsset } from '../../sources/perps/types.js';
+import { PERPS_ASSETS, type PerpsAsset } from './venue-data.js';
 import { TREND_ABSOLUTE_THRESHOLD_PTS, TREND_RELATIVE_THRESHOLD_PCT } from './thresholds.js';
 import { aprPct, pct, price, usd } from './units.js';
 

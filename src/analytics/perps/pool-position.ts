@@ -18,7 +18,7 @@
  * PnL, liquidation and buffer fields are null (with `pnl_unavailable` saying why) when the market is
  * not known, its oracle price is missing, or — on venue B — the collateral token's price is missing.
  */
-import type { PerpsAsset, PoolMarket, PoolPosition, PoolVenue, PositionSide } from '../../sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, PoolPosition, PoolVenue, PositionSide } from './venue-data.js';
 import { NEAR_LIQUIDATION_BUFFER_PCT, POOL_HIGH_LEVERAGE } from './thresholds.js';
 import { hours, lev, pct, price, usd } from './units.js';
 

@@ -12,7 +12,7 @@
  * - Unrealized PnL sums (per venue and total) are null when any position in them has no PnL: a partial
  *   sum would read as the whole. A venue without positions sums to 0.
  */
-import type { PoolVenue } from '../../sources/perps/types.js';
+import type { PoolVenue } from './venue-data.js';
 import { directionalBias, type DirectionalBias } from './bias.js';
 import type { PoolPositionRiskFlag, PoolPositionView } from './pool-position.js';
 import { SCALPER_MAX_AGE_HOURS, SWING_MAX_AGE_HOURS } from './thresholds.js';

@@ -2,7 +2,7 @@
  * Rate primitives: borrow APR from a pool venue's utilization curve, funding APR from an hourly rate,
  * and the hourly cost of holding a size at an APR. Exact (unrounded): callers round what they show.
  */
-import type { BorrowCurve } from '../../sources/perps/types.js';
+import type { BorrowCurve } from './venue-data.js';
 import { clamp } from '../round.js';
 import { HOURS_PER_YEAR } from './thresholds.js';
 

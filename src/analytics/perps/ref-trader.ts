@@ -17,7 +17,7 @@
  * - Weighted leverage = Σ(notional × leverage) / Σ notional.
  * - PnL per window is the venue's own (realized + unrealized) from its portfolio; null without one.
  */
-import type { PerpsAsset, PositionSide, RefAccount, RefPortfolio } from '../../sources/perps/types.js';
+import type { PerpsAsset, PositionSide, RefAccount, RefPortfolio } from './venue-data.js';
 import { directionalBias, type DirectionalBias } from './bias.js';
 import {
   APPROACHING_LIQUIDATION_DISTANCE_PCT,

@@ -19,7 +19,7 @@
  * count and the majority by notional point opposite ways. Top traders: those holding the coin, ranked by
  * month PnL (highest first, ties by address).
  */
-import type { LeaderboardRow, PositionSide, RefAccount } from '../../sources/perps/types.js';
+import type { LeaderboardRow, PositionSide, RefAccount } from './venue-data.js';
 import { directionalBias, type DirectionalBias } from './bias.js';
 import {
   CONVICTION_FULL_BREADTH_TRADERS,

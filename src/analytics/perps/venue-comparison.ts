@@ -12,7 +12,7 @@
  * without a reported cap has no headroom figure and comes last); ties by venue letter. Recommended venue: the lowest total entry cost
  * among venues without `insufficient_headroom`; null when every venue lacks headroom.
  */
-import type { PerpsAsset, PoolMarket, PoolVenue, PositionSide } from '../../sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, PoolVenue, PositionSide } from './venue-data.js';
 import { poolMarketStructure, sideHeadroomUsd, type MarketHealth } from './market-structure.js';
 import { hourlyCostUsd } from './rates.js';
 import { ELEVATED_BORROW_APR_PCT, HIGH_SLIPPAGE_PCT } from './thresholds.js';

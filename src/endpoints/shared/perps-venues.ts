@@ -5,7 +5,7 @@
  */
 import type { Caveat, HandlerContext } from '../../registry/types.js';
 import { gatherLegs, degradedCaveat, type LegResult } from './legs.js';
-import { VENUE_ASSETS, type PerpsAsset, type PerpsVenue, type PoolMarket, type PoolVenue, type RefMarket, type RefVenue } from '../../sources/perps/types.js';
+import { VENUE_ASSETS, type PerpsAsset, type PerpsVenue, type PoolMarket, type PoolVenue, type RefMarket, type RefVenue } from '../../analytics/perps/venue-data.js';
 
 /** The spec's neutral names: every public field and message uses these, never a venue's brand. */
 export const VENUE_LABEL: Readonly<Record<PerpsVenue, string>> = {

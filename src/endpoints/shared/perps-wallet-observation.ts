@@ -7,8 +7,8 @@
  * position, so alerts compare only the venues read at both moments.
  */
 import type { PoolPositionView } from '../../analytics/perps/index.js';
-import type { PerpsAsset, PoolVenue, PositionSide } from '../../sources/perps/types.js';
-import { PERPS_ASSETS } from '../../sources/perps/types.js';
+import type { PerpsAsset, PoolVenue, PositionSide } from '../../analytics/perps/venue-data.js';
+import { PERPS_ASSETS } from '../../analytics/perps/venue-data.js';
 import { asNumber as num, asObject as obj, asString as str, type JsonObject } from '../../lib/read.js';
 
 export interface PerpsWalletObservation {

@@ -39,7 +39,7 @@ import {
   type AdrenaOracleAccount,
   type AdrenaPositionAccount,
 } from './adrena-layout.js';
-import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition, PoolVenueSource } from './types.js';
+import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition, PoolVenueSource } from '../../analytics/perps/venue-data.js';
 import { UpstreamFormatError } from '../format-error.js';
 
 export { ADRENA_MAIN_POOL, ADRENA_ORACLE, ADRENA_PROGRAM_ID } from './adrena-layout.js';

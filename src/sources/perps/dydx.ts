@@ -11,7 +11,7 @@
 import { reportSkipped } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { someValid, wireParser, wireRecordParser, type ParsedList } from '../wire.js';
-import type { PerpsAsset, RefMarket, RefVenueDSource } from './types.js';
+import type { PerpsAsset, RefMarket, RefVenueDSource } from '../../analytics/perps/venue-data.js';
 import { decimal } from './wire/decimal.js';
 import { DydxMarketSchema, DydxPerpetualMarketsSchema, type DydxMarket } from './wire/dydx.js';
 import { UpstreamFormatError } from '../format-error.js';

@@ -3,7 +3,7 @@
  * info API (`POST /info`), and the trader leaderboard from the stats host. Both hosts are public and take no
  * key. Wire formats and their sources: `./wire/hyperliquid.ts`.
  *
- * Units (sources/perps/types.ts): Hyperliquid quotes BONK as the coin `kBONK` = 1000 BONK, so its prices
+ * Units (analytics/perps/venue-data.ts): Hyperliquid quotes BONK as the coin `kBONK` = 1000 BONK, so its prices
  * are divided by 1000 (USD per BONK) and its sizes multiplied by 1000 (BONK); the same holds for any `k`
  * coin (kPEPE, kSHIB…). Funding stays HOURLY: the asset context's `funding` is the rate Hyperliquid pays
  * every hour (its docs: the 8-hour formula rate is paid hourly at one eighth), e.g. "0.0000125" = the
@@ -12,7 +12,7 @@
 import { formatProblem, reportSkipped } from '../errors.js';
 import type { HttpSource } from '../http-source.js';
 import { mergeParsedLists, someValid, usableListParser, wireListParser, wireParser, wireRecordParser, type ParsedList } from '../wire.js';
-import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, RefAccount, RefMarket, RefPortfolio, RefPosition, RefVenueCSource, RefWindowStats } from './types.js';
+import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, RefAccount, RefMarket, RefPortfolio, RefPosition, RefVenueCSource, RefWindowStats } from '../../analytics/perps/venue-data.js';
 import { decimal } from './wire/decimal.js';
 import {
   HlAssetCtxSchema, HlAssetPositionSchema, HlClearinghouseEnvelopeSchema, HlLeaderboardEnvelopeSchema, HlLeaderboardRowSchema,

@@ -61,7 +61,7 @@ import {
   type JumpRateState,
   type PositionAccount,
 } from './jupiter-perps-layout.js';
-import { VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PoolMarketSide, type PoolPosition, type PoolVenueSource } from './types.js';
+import { VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PoolMarketSide, type PoolPosition, type PoolVenueSource } from '../../analytics/perps/venue-data.js';
 import { UpstreamFormatError } from '../format-error.js';
 
 /** The JLP pool on mainnet (the venue's only pool; dev.jup.ag/docs/perps/pool-account). */

@@ -31,8 +31,6 @@ import { Nullable } from '../../lib/typebox.js';
 import { wireParser } from '../wire.js';
 import { UpstreamFormatError } from '../format-error.js';
 
-/** The tiers real machines list, rarest last: the order tiers are reported in (others follow, as listed). */
-export const KNOWN_TIERS = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
 
 export const TierRangeSchema = Type.Object({
   start: Type.Number({ minimum: 0 }),

@@ -2,6 +2,10 @@
  * The query stream: paid calls about an entity, counted per endpoint and UTC hour (never a row per call).
  * The recorder writes it; consensus and the feeds read it (docs/consensus-and-feed.md, 'consensus-signal').
  */
+import type { EntityCount } from '../../analytics/consensus.js';
+
+/** The counts are the consensus analytics' input, so their shape is defined there. */
+export type { EntityCount };
 
 /** What the query stream counts: paid calls about an entity. */
 export type QueryEntityType = 'token' | 'wallet';
@@ -14,10 +18,6 @@ export interface QueryEvent {
   at: Date;
 }
 
-export interface EntityCount {
-  entity: string;
-  count: number;
-}
 
 export interface QueryCountReader {
   /** Calls per entity with `from <= hour < to`, most asked first (ties by entity). */

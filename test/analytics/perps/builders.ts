@@ -1,5 +1,5 @@
 /** Builders of perps inputs for the analytics tests: a plain base value, overridden per test. */
-import type { PoolMarket, PoolMarketSide, PoolPosition, RefMarket } from '../../../src/sources/perps/types.js';
+import type { PoolMarket, PoolMarketSide, PoolPosition, RefMarket } from '../../../src/analytics/perps/venue-data.js';
 import type { PoolPositionView } from '../../../src/analytics/perps/index.js';
 
 const flatCurve = { points: [{ utilizationPct: 0, aprPct: 0 }, { utilizationPct: 100, aprPct: 100 }] };

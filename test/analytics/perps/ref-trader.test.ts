@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { refPositionView, refTraderProfile, refTraderProfileKind } from '../../../src/analytics/perps/index.js';
-import type { RefAccount, RefPosition, RefPortfolio } from '../../../src/sources/perps/types.js';
+import type { RefAccount, RefPosition, RefPortfolio } from '../../../src/analytics/perps/venue-data.js';
 
 const position = (o: Partial<RefPosition>): RefPosition => ({
   coin: 'SOL',

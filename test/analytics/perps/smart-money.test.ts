@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { consensusConviction, leaderboardFilter, smartMoneyConsensus, type SmartTrader } from '../../../src/analytics/perps/index.js';
-import type { LeaderboardRow, RefPosition } from '../../../src/sources/perps/types.js';
+import type { LeaderboardRow, RefPosition } from '../../../src/analytics/perps/venue-data.js';
 
 const row = (address: string, o: { value?: number; monthVolume?: number; weekPnl?: number; monthPnl?: number } = {}): LeaderboardRow => {
   const w = (pnlUsd: number, volumeUsd = 0) => ({ pnlUsd, roi: 0, volumeUsd });

@@ -14,7 +14,7 @@ import {
   poolPositionView, poolTraderProfile, positionKey, type PoolPositionView,
 } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { PoolMarket, PoolPosition, PoolVenue } from '../../../sources/perps/types.js';
+import type { PoolMarket, PoolPosition, PoolVenue } from '../../../analytics/perps/venue-data.js';
 import { gatherLegs, legTimings, required, type LegResult } from '../../shared/legs.js';
 import { POOL_VENUES, VENUE_LABEL, legOf } from '../../shared/perps-venues.js';
 

@@ -11,7 +11,7 @@
  * never 0 % (which would read as "perfectly liquid"); a caveat says which.
  */
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
-import type { PoolMarket, PositionSide } from '../../../sources/perps/types.js';
+import type { PoolMarket, PositionSide } from '../../../analytics/perps/venue-data.js';
 import { SourceError } from '../../../sources/errors.js';
 import { degradedCaveat } from '../../shared/legs.js';
 import { quoteFill, USDC_MINT } from '../../shared/token-mapping.js';

@@ -5,7 +5,7 @@
  */
 import { ELEVATED_BORROW_APR_PCT, HIGH_SLIPPAGE_PCT, rankVenues, venueEntryCost } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { PerpsAsset, PoolMarket, PositionSide } from '../../../sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, PositionSide } from '../../../analytics/perps/venue-data.js';
 import { named, readAssetMarkets } from '../shared/asset-markets.js';
 import { entrySlippage } from './entry-slippage.js';
 import { POOL_VENUES } from '../../shared/perps-venues.js';

@@ -21,7 +21,7 @@ import {
 import type { Caveat, HandlerResult, NextStep } from '../../../registry/types.js';
 import { SourceError, toApiError } from '../../../sources/errors.js';
 import { HYPERLIQUID_COINS } from '../../../sources/perps/hyperliquid.js';
-import { PERPS_ASSETS, type LeaderboardRow, type PerpsAsset, type RefAccount, type RefVenueCSource } from '../../../sources/perps/types.js';
+import { PERPS_ASSETS, type LeaderboardRow, type PerpsAsset, type RefAccount, type RefVenueCSource } from '../../../analytics/perps/venue-data.js';
 import { gatherLegs, required } from '../../shared/legs.js';
 import { runBounded, type JobOutcome } from '../../../lib/bounded-run.js';
 import { legOf, VENUE_LABEL } from '../../shared/perps-venues.js';

@@ -11,7 +11,7 @@ import {
   MARKET_NEUTRAL_MAX_NET_PCT, REF_EXTREME_LEVERAGE, REF_HIGH_LEVERAGE, refTraderProfile, type RefTraderProfile,
 } from '../../../analytics/perps/index.js';
 import type { Caveat, HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { RefAccount } from '../../../sources/perps/types.js';
+import type { RefAccount } from '../../../analytics/perps/venue-data.js';
 import { gatherLegs, legTimings, optional, required } from '../../shared/legs.js';
 import { legOf, VENUE_LABEL } from '../../shared/perps-venues.js';
 

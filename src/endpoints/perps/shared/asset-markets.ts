@@ -10,7 +10,7 @@
  */
 import type { Caveat, HandlerContext } from '../../../registry/types.js';
 import type { VenueUnavailableReason } from '../../../analytics/perps/index.js';
-import type { PerpsAsset, PerpsVenue, PoolMarket, RefMarket } from '../../../sources/perps/types.js';
+import type { PerpsAsset, PerpsVenue, PoolMarket, RefMarket } from '../../../analytics/perps/venue-data.js';
 import { toApiError, type SourceError } from '../../../sources/errors.js';
 import type { LegResult } from '../../shared/legs.js';
 import { coverageCaveat, coverageGap, legOf, readAllVenueMarkets, VENUE_LABEL, venueDownCaveat } from '../../shared/perps-venues.js';

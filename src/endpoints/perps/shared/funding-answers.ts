@@ -5,7 +5,7 @@
  */
 import { basisTrade, fundingComparison, type FundingVenueInput, type SideEntry } from '../../../analytics/perps/index.js';
 import type { HandlerContext, HandlerResult, NextStep } from '../../../registry/types.js';
-import type { PerpsAsset, PerpsVenue } from '../../../sources/perps/types.js';
+import type { PerpsAsset, PerpsVenue } from '../../../analytics/perps/venue-data.js';
 import { named, readAssetMarkets, type AssetMarkets } from './asset-markets.js';
 import { POOL_VENUES, REF_VENUES } from '../../shared/perps-venues.js';
 

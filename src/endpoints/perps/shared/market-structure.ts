@@ -22,7 +22,7 @@ import {
 } from '../../../analytics/perps/index.js';
 import { asNumber, asObject, asString } from '../../../lib/read.js';
 import type { Caveat, NextStep } from '../../../registry/types.js';
-import { PERPS_ASSETS, VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PositionSide } from '../../../sources/perps/types.js';
+import { PERPS_ASSETS, VENUE_ASSETS, type BorrowCurve, type PerpsAsset, type PoolMarket, type PositionSide } from '../../../analytics/perps/venue-data.js';
 import { coverageCaveat, coverageGap, legOf, VENUE_LABEL } from '../../shared/perps-venues.js';
 
 /** The venue this endpoint reads, and the subject of its daily snapshot. */

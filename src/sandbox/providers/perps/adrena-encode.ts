@@ -48,7 +48,7 @@ import {
   type CryptoFeedSymbol,
 } from '../../../sources/perps/adrena-layout.js';
 import { ADRENA_TOKENS, cumulativeInterestAt } from '../../../sources/perps/adrena.js';
-import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition } from '../../../sources/perps/types.js';
+import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition } from '../../../analytics/perps/venue-data.js';
 
 /** The main pool's USDC custody (adrena-abi pools manifest). */
 export const ADRENA_USDC_CUSTODY = 'Dk523LZeDQbZtUwPEBjFXCd2Au1tD7mWZBJJmcgHktNk';

@@ -15,7 +15,7 @@
  * naming the limit. Unknown addresses are `null`, another program's accounts `[]`, as on mainnet.
  */
 import { ADRENA_PROGRAM_ID } from '../../../sources/perps/adrena-layout.js';
-import type { PerpsWorld } from '../../../sources/perps/types.js';
+import type { PerpsWorld } from '../../../analytics/perps/venue-data.js';
 import { RpcError } from '../../solana/errors.js';
 import { base58Decode } from '../../world/random.js';
 import { slotAt, toUnix } from '../../world/time.js';

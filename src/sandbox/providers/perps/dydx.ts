@@ -14,7 +14,7 @@
  * are per ticker.
  */
 import { DYDX_TICKERS } from '../../../sources/perps/dydx.js';
-import type { PerpsAsset, PerpsWorld, RefMarket } from '../../../sources/perps/types.js';
+import type { PerpsAsset, PerpsWorld, RefMarket } from '../../../analytics/perps/venue-data.js';
 import type { DydxMarketWire, DydxPerpetualMarketsWire } from '../../../sources/perps/wire/dydx.js';
 import type { ProviderHandler, ProviderResponse } from '../server.js';
 import { wireDecimal } from './wire-decimal.js';

@@ -20,7 +20,7 @@
  * line to the window's PnL (the perp* windows repeat the windows: the world's accounts trade perps only).
  */
 import { assetOfCoin, HYPERLIQUID_ADDRESS, HYPERLIQUID_COINS, tokensPerCoin } from '../../../sources/perps/hyperliquid.js';
-import type { LeaderboardRow, LeaderboardWindow, PerpsWorld, RefAccount, RefMarket, RefPortfolio, RefPosition, RefWindowStats } from '../../../sources/perps/types.js';
+import type { LeaderboardRow, LeaderboardWindow, PerpsWorld, RefAccount, RefMarket, RefPortfolio, RefPosition, RefWindowStats } from '../../../analytics/perps/venue-data.js';
 import type {
   HlAssetCtxWire, HlClearinghouseStateWire, HlLeaderboardWire, HlMarginSummaryWire, HlMetaAndAssetCtxsWire, HlPortfolioWindowWire,
   HlPortfolioWire, HlPositionWire, HlUniverseEntryWire,

@@ -43,7 +43,7 @@ import {
   type PositionAccount,
 } from '../../../sources/perps/jupiter-perps-layout.js';
 import { JUPITER_PERPS_MINTS } from '../../../sources/perps/jupiter-perps.js';
-import type { BorrowCurve, PoolMarket, PoolPosition } from '../../../sources/perps/types.js';
+import type { BorrowCurve, PoolMarket, PoolPosition } from '../../../analytics/perps/venue-data.js';
 import { addressToBytes, deriveAddress } from '../../world/random.js';
 
 /** A little-endian Borsh writer into a growable buffer (`room` may replace the buffer: call it before touching it). */

@@ -18,7 +18,7 @@ import { RpcError } from '../../solana/errors.js';
 import { slotAt } from '../../world/time.js';
 import { base58Decode, base58Encode } from '../../world/random.js';
 import { JUPITER_PERPS_MAINNET_POOL } from '../../../sources/perps/jupiter-perps.js';
-import type { PerpsWorld, PoolMarket } from '../../../sources/perps/types.js';
+import type { PerpsWorld, PoolMarket } from '../../../analytics/perps/venue-data.js';
 import type { ProviderHandler } from '../server.js';
 import { API_VERSION, addressParam, addressesParam, config, jsonRpcHandler, type Json, type RpcMethod } from '../json-rpc-node.js';
 import { renderMarketAccounts, renderPositionAccounts, type SandboxAccount } from './jupiter-perps-encode.js';

@@ -19,14 +19,14 @@
  *
  * Times: `at` is truncated to the whole second (as the spot world does).
  */
-import type { LeaderboardRow, PerpsWorld, PoolMarket, PoolPosition, PoolVenue, RefAccount, RefMarket, RefPortfolio, RefVenue } from '../../../sources/perps/types.js';
+import type { LeaderboardRow, PerpsWorld, PoolMarket, PoolPosition, PoolVenue, RefAccount, RefMarket, RefPortfolio, RefVenue } from '../../../analytics/perps/venue-data.js';
 import { toUnix } from '../time.js';
 import { poolMarketsAt } from './pool-markets.js';
 import { poolPositionsAt } from './pool-traders.js';
 import { refMarketsAt } from './ref-markets.js';
 import { leaderboardAt, refAccountAt, refPortfolioAt } from './ref-traders.js';
 
-export type { PerpsWorld } from '../../../sources/perps/types.js';
+export type { PerpsWorld } from '../../../analytics/perps/venue-data.js';
 export { REFVENUE_CAST, refAddress, refTraderDesigns, type RefTraderDesign, type RefTraderGroup, type RefVenueCastName } from './ref-traders.js';
 export { VENUE_A_CUSTODY, VENUE_B_CUSTODY, aprOnCurve } from './pool-markets.js';
 export { BACKGROUND_TRADERS_PER_VENUE, backgroundTrader, positionAddress } from './pool-traders.js';

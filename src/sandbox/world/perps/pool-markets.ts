@@ -27,7 +27,7 @@
  *    Custody accounts are sandbox-derived addresses. Max leverage 50 (BONK 25). No position-size limit
  *    (Adrena's per-position limit is on the USD a position locks, not on its size).
  */
-import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue } from '../../../sources/perps/types.js';
+import type { BorrowCurve, PerpsAsset, PoolMarket, PoolMarketSide, PoolVenue } from '../../../analytics/perps/venue-data.js';
 import { BONK_MINT, JITOSOL_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from '../entities.js';
 import { deriveAddress } from '../random.js';
 import { assetPriceUsd, jitoSolPriceUsd } from './prices.js';

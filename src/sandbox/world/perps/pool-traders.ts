@@ -25,7 +25,7 @@
  * Known limit: the markets' open interest is designed on its own (pool-markets.ts); the positions listed
  * here are a sample of the venue's traders and do not add up to it.
  */
-import { VENUE_ASSETS, type PerpsAsset, type PoolMarket, type PoolPosition, type PoolVenue, type PositionSide } from '../../../sources/perps/types.js';
+import { VENUE_ASSETS, type PerpsAsset, type PoolMarket, type PoolPosition, type PoolVenue, type PositionSide } from '../../../analytics/perps/venue-data.js';
 import { CAST_ADDRESS } from '../cast.js';
 import { deriveWallet, rng } from '../random.js';
 import { DAY, HOUR, MINUTE } from '../time.js';

@@ -4,7 +4,7 @@
  * rounding (10 significant digits, like the market-data price), so a perp oracle and a spot quote of
  * the same asset at the same moment agree exactly.
  */
-import type { PerpsAsset } from '../../../sources/perps/types.js';
+import type { PerpsAsset } from '../../../analytics/perps/venue-data.js';
 import { designedTokens } from '../cast-tokens.js';
 import { BONK_MINT, JITOSOL_MINT, WBTC_MINT, WETH_MINT, WSOL_MINT } from '../entities.js';
 import { DAY, HOUR } from '../time.js';

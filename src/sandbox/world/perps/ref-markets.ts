@@ -14,7 +14,7 @@
  * Open interest and 24 h volume are USD; max leverage C: SOL 20, BTC 40, ETH 25, BONK 10 (venue C's
  * own table); D: 1 ÷ initial margin fraction (0.05 → 20; BONK 0.1 → 10).
  */
-import type { PerpsAsset, RefMarket, RefVenue } from '../../../sources/perps/types.js';
+import type { PerpsAsset, RefMarket, RefVenue } from '../../../analytics/perps/venue-data.js';
 import { assetPriceUsd } from './prices.js';
 import { band, fixed } from './shape.js';
 import { sig } from '../tokens.js';

@@ -34,7 +34,7 @@
  * maintenance margin; isolated: the position's own margin + PnL − its maintenance margin. A long whose
  * formula gives ≤ 0 cannot be liquidated: null.
  */
-import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, PositionSide, RefAccount, RefPortfolio, RefPosition, RefWindowStats } from '../../../sources/perps/types.js';
+import type { LeaderboardRow, LeaderboardWindow, PerpsAsset, PositionSide, RefAccount, RefPortfolio, RefPosition, RefWindowStats } from '../../../analytics/perps/venue-data.js';
 import { sha256 } from '../random.js';
 import { DAY } from '../time.js';
 import { sig } from '../tokens.js';

@@ -1,7 +1,8 @@
 /**
  * The perps venues' data as the service uses it, whatever venue it comes from: the four venue clients
  * (sources/perps/*) decode their wire formats into these types, the sandbox perps world
- * (sandbox/world/perps/) produces them, and the perps analytics (analytics/perps/) read only them.
+ * (sandbox/world/perps/) produces them, and the perps analytics (analytics/perps/) read only them. Kept here,
+ * in the pure layer, so the analytics depend on no data source (docs/architecture.md, 'Layout').
  *
  * Venues (the spec's neutral words, used in every public field):
  *  - `A` pool venue A — Jupiter Perpetuals: pool and custody accounts of its on-chain program, via RPC.
