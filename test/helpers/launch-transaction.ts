@@ -1,5 +1,5 @@
 /**
- * Builds unsigned launch transactions for the preflight tests (issue 8): a hand-written Borsh encoder of the
+ * Builds unsigned launch transactions for the preflight tests (docs/launchpad-preflight.md): a hand-written Borsh encoder of the
  * launch program's initialize arguments (independent of the decoder under test: only the discriminators and
  * program ids are shared), the instruction in the SDK builders' account order, and the base64 wire
  * transaction, legacy or v0 (optionally compressed with one address lookup table) via @solana/kit.

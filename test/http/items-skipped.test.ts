@@ -1,5 +1,5 @@
 /**
- * Provider lists validated per entry, seen through the real stack (issue 21): one malformed entry of a list
+ * Provider lists validated per entry, seen through the real stack (docs/sources.md, "Lists are validated per item"): one malformed entry of a list
  * (the sandbox provider's `malformedItem` fault, src/sandbox/providers/faults.ts: the list's first entry loses
  * its scalar fields, as an old DEX Screener pair lacks `quoteToken.address`) is skipped, the endpoint answers
  * 200 from the rest of the list, is charged its price, and carries an `items_skipped` caveat naming the leg,

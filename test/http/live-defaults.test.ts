@@ -1,5 +1,5 @@
 /**
- * Live defaults (issue 21, "no endpoint answers 501 or a placeholder error in live mode because of a missing
+ * Live defaults (docs/configuration.md: "no endpoint answers 501 or a placeholder error in live mode because of a missing
  * default"): the service runs with DATA_MODE=live and only what a live deployment must set — PAY_TO_SOLANA,
  * PAY_TO_BASE, a facilitator (FACILITATOR_URL), HELIUS_API_KEY, JUPITER_API_KEY (docs/configuration.md
  * "What a live deployment must set") — and NO SMART_MONEY_WALLETS. Before, smart-money-flow without

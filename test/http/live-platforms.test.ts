@@ -1,5 +1,5 @@
 /**
- * Live mode answers the 11 launch-platform and card-pack endpoints from the real routes (issue 21, "a live-mode
+ * Live mode answers the 11 launch-platform and card-pack endpoints from the real routes (docs/configuration.md: "a live-mode
  * start (DATA_MODE=live) against loopback stand-ins serving the real routes answers all 11 endpoints with 200").
  *
  * The service runs with DATA_MODE=live and what a live deployment sets (a facilitator, PAY_TO_*, HELIUS_API_KEY,

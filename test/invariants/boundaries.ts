@@ -3,7 +3,7 @@
  * where it is documented. These are the documents' words, not the service's code: a verdict that disagrees
  * with its own score under the documented table is a defect, whichever side moved.
  *
- * Tables are lower-inclusive unless written otherwise (DESIGN §3: "Boundaries are lower-inclusive").
+ * Tables are lower-inclusive unless written otherwise (the /docs page's "Units and conventions").
  */
 
 /** A band: the label holds for scores in [min, max) — or [min, max] when `maxInclusive`. */
@@ -18,7 +18,7 @@ export function bandOf<L extends string>(table: readonly Band<L>[], value: numbe
   return table.find((b) => value >= b.min && (b.maxInclusive ? value <= b.max : value < b.max))?.label;
 }
 
-/** Wallet risk level — spec "Scoring definitions", DESIGN §3: LOW <0.25 ≤ MODERATE <0.50 ≤ ELEVATED <0.65 ≤ HIGH ≤0.80 < CRITICAL. */
+/** Wallet risk level — spec "Scoring definitions", the /docs page's "Units and conventions": LOW <0.25 ≤ MODERATE <0.50 ≤ ELEVATED <0.65 ≤ HIGH ≤0.80 < CRITICAL. */
 export const WALLET_RISK_LEVEL: readonly Band<string>[] = [
   { label: 'LOW', min: 0, max: 0.25 },
   { label: 'MODERATE', min: 0.25, max: 0.5 },
@@ -34,7 +34,7 @@ export const TOKEN_VERDICT: readonly Band<string>[] = [
   { label: 'RISKY', min: 0.6000001, max: 1, maxInclusive: true },
 ];
 
-/** Volatility level on the daily std % — spec "Volatility", DESIGN §3: LOW <3 ≤ MODERATE <8 ≤ HIGH ≤15 < EXTREME. */
+/** Volatility level on the daily std % — spec "Volatility", the /docs page's "Units and conventions": LOW <3 ≤ MODERATE <8 ≤ HIGH ≤15 < EXTREME. */
 export const VOLATILITY_LEVEL: readonly Band<string>[] = [
   { label: 'LOW', min: 0, max: 3 },
   { label: 'MODERATE', min: 3, max: 8 },
@@ -125,5 +125,5 @@ export const TREND_POLARITY: Readonly<Record<string, Polarity>> = {
   token_count: { better: 'none', move: { kind: 'absolute', by: 0 } },
 };
 
-/** Scores on the 0–100 scale (DESIGN §3: "gem, health and demand scores are 0–100"); every other score is 0–1. */
+/** Scores on the 0–100 scale (gem, health and demand; the /docs page's "Units and conventions"); every other score is 0–1. */
 export const SCORES_0_100: ReadonlySet<string> = new Set(['health_score', 'gem_score', 'demand_score']);

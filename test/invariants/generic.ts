@@ -1,6 +1,7 @@
 /**
- * Checks that apply to every answer by the documented units (DESIGN §3: "`*_pct` is 0–100; risk, velocity,
- * exit and composite scores are 0–1; gem, health and demand scores are 0–100"), walking every field:
+ * Checks that apply to every answer by the documented units (the /docs page's "Units and conventions",
+ * src/docs/site.ts: `*_pct` is 0–100; risk, velocity, exit and composite scores are 0–1; gem, health and
+ * demand scores are 0–100), walking every field:
  *
  * - ranges: each percent in 0–100, each score and share in its scale — except the percents that are
  *   documented as signed or unbounded, listed in UNBOUNDED_PERCENT with the reason;

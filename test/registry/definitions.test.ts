@@ -1,7 +1,7 @@
 /**
  * Static checks of the 48 endpoint definitions against the interface spec: one file per key in the
  * right folder, examples valid against their input schemas, closed input objects, prices, cache TTLs,
- * and a table of spot-checked bounds and defaults taken from the spec (and DESIGN §3's effective defaults).
+ * and a table of spot-checked bounds and defaults taken from the spec (and the effective defaults the docs state).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Fault suite (issue 11): every upstream leg in turn is made to hang, answer slowly past its budget,
+ * Fault suite (docs/reliability.md): every upstream leg in turn is made to hang, answer slowly past its budget,
  * fail with 5xx, refuse with 429 + Retry-After, send truncated JSON, send its real answer with values of
  * the wrong type or with fields missing, and flap — through the sandbox providers' fault injection, with
  * paid calls through the real stack. Each (leg, mode) runs on a fresh service, so neither cached answers

@@ -1,5 +1,5 @@
 /**
- * Fuzz suite (issue 11): property-based requests generated with fast-check (fixed seed, printed) from the
+ * Fuzz suite (docs/reliability.md): property-based requests generated with fast-check (fixed seed, printed) from the
  * registry's input schemas, over all endpoints, against one in-process service with bounded concurrency.
  *
  * Unpaid (10,000+): valid and boundary inputs, inputs broken in one field, one violation per schema

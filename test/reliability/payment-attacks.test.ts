@@ -1,5 +1,5 @@
 /**
- * Payment attack suite (issue 11): real x402 payers on Solana and Base, v2 and v1, against the real
+ * Payment attack suite (docs/reliability.md): real x402 payers on Solana and Base, v2 and v1, against the real
  * server and sandbox chains. Extends test/http/payments.test.ts (which covers the basic replay, the
  * doctored-challenge substitutions and one expiry per network) with what an attacker tries next:
  * replay across endpoints, versions and a restart; 50 concurrent copies; forged, truncated and doubled

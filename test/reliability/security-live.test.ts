@@ -1,5 +1,5 @@
 /**
- * Security in LIVE mode (issue 11): the real `src/main.ts` runs as a child process (its own pino logger on
+ * Security in LIVE mode (docs/reliability.md): the real `src/main.ts` runs as a child process (its own pino logger on
  * stdout, read here line by line) with distinctive secrets for every credential it takes, its source URLs
  * pointing at loopback upstreams and its facilitator at a loopback fake (test/reliability/security-fakes.ts).
  *

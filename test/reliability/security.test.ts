@@ -1,5 +1,5 @@
 /**
- * Security of the HTTP surface (issue 11), against the real service in sandbox mode:
+ * Security of the HTTP surface (docs/reliability.md), against the real service in sandbox mode:
  * - every free route counts against and is refused by the per-client free-route limit (429 + Retry-After),
  *   the demo by its own hourly limit (test/http/free-routes.test.ts covers the limits' windows);
  * - every kind of answer (200, 204, 400, 402, 404, 405, 413, 429, HTML docs) carries the security headers

@@ -1,5 +1,5 @@
 /**
- * The warm path of free cached calls (issue 12, target 2): synchronous cache peeks that never serve past a
+ * The warm path of free cached calls (docs/performance.md, target 2): synchronous cache peeks that never serve past a
  * TTL nor share an in-flight computation, the pre-serialised body (the same bytes as the object form),
  * per-call meta, the free-route limit on warm calls, CORS, and the recorder capturing a re-served free
  * answer once per UTC day while paid answers are captured every time.
