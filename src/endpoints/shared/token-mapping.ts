@@ -14,7 +14,6 @@ export function quoteFill(quote: JupQuote | null): QuoteFill | null {
 }
 
 export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-export const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 
 /** The spec's four position sizes for slippage estimates. */
 export const quoteSizesUsd = [100, 1_000, 10_000, 100_000] as const;

@@ -86,13 +86,6 @@ export function totalsUntil(profile: ActivityProfile, age: number): Totals {
   return out;
 }
 
-/** The USD volume rate at `age` minutes (per minute). */
-export function rateAt(profile: ActivityProfile, age: number): number {
-  let current: ActivityPhase | undefined;
-  for (const p of profile.phases) if (p.from <= age) current = p;
-  return current ? current.rate * Math.exp(current.growth * (age - current.from)) : 0;
-}
-
 export interface WindowActivity {
   volumeUsd: number;
   buys: number;

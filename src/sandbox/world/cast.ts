@@ -236,5 +236,3 @@ export const CAST = {
   TX_NFT_MINT: entry('transaction', S.TX_NFT_MINT, 'NFT_MINT', 'WALLET_NFT_COLLECTOR mints Loopback Lads #777 from its Candy Machine for 1.5 SOL'),
   TX_CNFT_MINT: entry('transaction', S.TX_CNFT_MINT, 'COMPRESSED_NFT_MINT (spam airdrop)', 'a spammer mints a claim-bait compressed NFT into WALLET_SPAM_RECEIVER via Bubblegum'),
 } as const satisfies Record<string, CastEntry>;
-
-export type CastEntryName = keyof typeof CAST;

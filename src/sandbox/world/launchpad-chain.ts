@@ -75,11 +75,6 @@ function addresses() {
   return index;
 }
 
-/** True when `address` is a coin mint, a coin's pool or a derived quote mint of the launch platform. */
-export function isLaunchpadAddress(address: string): boolean {
-  return addresses().has(address);
-}
-
 /**
  * Twenty holders: the top ten hold exactly `top10Pct` % of `supplyRaw` (descending by 0.8, the remainder on
  * the first), the next ten halve from the tenth (each smaller, so the top ten stay the top ten).

@@ -181,10 +181,6 @@ export function rng(...parts: readonly (string | number)[]): Rng {
   return Rng.fromDigest(sha256('sandbox-world/rng', ...parts));
 }
 
-/** One uniform float in [0, 1) for labels. */
-export function unit(...parts: readonly (string | number)[]): number {
-  return sha256('sandbox-world/unit', ...parts).readUInt32LE(0) / 4294967296;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Transaction signatures

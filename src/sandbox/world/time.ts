@@ -27,10 +27,6 @@ export function toUnix(at: Date): number {
   return Math.floor(ms / 1000);
 }
 
-export function dayOf(t: number): number {
-  return Math.floor(t / DAY);
-}
-
 /**
  * Start of the current "life" of a perpetually young account: lives last `period` seconds and the
  * account is always at least `minAge` old, so its age stays within [minAge, minAge + period).

@@ -35,11 +35,9 @@ export const ADRENA_ORACLE = 'GEm9TZP7BL8rTz1JDy6X74PL595zr1putA9BXC8ehDmU';
 export const USD_DECIMALS = 6;
 export const PRICE_DECIMALS = 10;
 export const RATE_DECIMALS = 9;
-export const BPS_DECIMALS = 4;
 export const USD_POWER = 10n ** BigInt(USD_DECIMALS);
 export const PRICE_POWER = 10n ** BigInt(PRICE_DECIMALS);
 export const RATE_POWER = 10n ** BigInt(RATE_DECIMALS);
-export const BPS_POWER = 10n ** BigInt(BPS_DECIMALS);
 
 /** Bytes that are not the account they should be: a format problem of the upstream's answer (../format-error.ts). */
 export class AdrenaLayoutError extends UpstreamFormatError {}

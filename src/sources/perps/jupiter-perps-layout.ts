@@ -63,8 +63,6 @@ export const USD_DECIMALS = 6;
 export const POSITION_ACCOUNT_SIZE = 210;
 export const CUSTODY_ACCOUNT_SIZE = 1117;
 export const DOVES_PRICE_FEED_SIZE = 91;
-/** Bytes of a custody this module reads (through `jumpRateState`). */
-export const CUSTODY_BYTES_READ = 384;
 /** Offset of `Position.owner` (the getProgramAccounts memcmp filter). */
 export const POSITION_OWNER_OFFSET = 8;
 

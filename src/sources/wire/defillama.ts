@@ -44,7 +44,6 @@ export const ProtocolListItem = Type.Object({
   change_7d: Type.Optional(Nullable(Type.Number())),
 });
 export type ProtocolListItem = Static<typeof ProtocolListItem>;
-export const ProtocolList = Type.Array(ProtocolListItem);
 
 export const YieldPool = Type.Object({
   chain: Type.String(),

@@ -32,7 +32,4 @@ export const DexTokenBoostSchema = Type.Object({
   links: Type.Optional(Nullable(Type.Array(DexBoostLinkSchema))),
 });
 
-/** Body of `GET /token-boosts/top/v1`. */
-export const DexTopBoostsSchema = Type.Array(DexTokenBoostSchema);
-
 export type DexTokenBoost = Static<typeof DexTokenBoostSchema>;

@@ -24,7 +24,4 @@ export const DexTokenProfileSchema = Type.Object({
   links: Type.Optional(Nullable(Type.Array(DexBoostLinkSchema))),
 });
 
-/** Body of `GET /token-profiles/latest/v1`. */
-export const DexLatestProfilesSchema = Type.Array(DexTokenProfileSchema);
-
 export type DexTokenProfile = Static<typeof DexTokenProfileSchema>;

@@ -60,6 +60,4 @@ export const DexPairSchema = Type.Object({
 /** Body of `GET /tokens/v1/{chainId}/{tokenAddresses}`. */
 export const DexTokenPairsSchema = Type.Array(DexPairSchema);
 
-export type DexTokenRef = Static<typeof DexTokenRefSchema>;
 export type DexPair = Static<typeof DexPairSchema>;
-export type DexTokenPairs = Static<typeof DexTokenPairsSchema>;

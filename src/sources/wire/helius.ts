@@ -143,9 +143,6 @@ export type DasAsset = Static<typeof DasAsset>;
 export type DasNativeBalance = Static<typeof DasNativeBalance>;
 export type DasAssetList = Static<typeof DasAssetList>;
 
-/** The JSON-RPC error DAS answers for an id it does not know (HTTP 200). */
-export const DAS_NOT_FOUND = { code: -32000, message: 'Database Error: RecordNotFound Error: Asset Not Found' } as const;
-
 // ---------------------------------------------------------------- Enhanced transactions
 
 /** Some transfers (mints, burns) have no user account on one side: Helius sends "" or null. */
@@ -218,8 +215,6 @@ export const EnhancedTransaction = Type.Object({
   /** Per-program event objects (`swap`, `nft`, `compressed`, …); shape varies. */
   events: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
-
-export const EnhancedTransactionList = Type.Array(EnhancedTransaction);
 
 export type EnhancedNativeTransfer = Static<typeof EnhancedNativeTransfer>;
 export type EnhancedTokenTransfer = Static<typeof EnhancedTokenTransfer>;

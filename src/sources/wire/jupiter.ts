@@ -81,8 +81,6 @@ export const JupTokenSchema = Type.Object({
   updatedAt: Maybe(Type.String()),
 });
 
-export const JupTokenSearchSchema = Type.Array(JupTokenSchema);
-
 /** One value of the Price V3 answer. */
 export const JupPriceEntrySchema = Type.Object({
   usdPrice: Type.Number(),
@@ -94,8 +92,6 @@ export const JupPriceEntrySchema = Type.Object({
   createdAt: Maybe(Type.String()),
 });
 
-/** `GET /price/v3`: mint → entry. A null value is tolerated (and treated as "no price"). */
-export const JupPriceResponseSchema = Type.Record(Type.String(), Nullable(JupPriceEntrySchema));
 /** The `GET /price/v3` map as the client reads it: each entry is then checked on its own (src/sources/wire.ts). */
 export const JupPriceMapSchema = Type.Record(Type.String(), Type.Unknown());
 
@@ -138,7 +134,6 @@ export const JupErrorSchema = Type.Object({
 });
 
 export type JupTokenStats = Static<typeof JupTokenStatsSchema>;
-export type JupTokenAudit = Static<typeof JupTokenAuditSchema>;
 export type JupToken = Static<typeof JupTokenSchema>;
 export type JupPriceEntry = Static<typeof JupPriceEntrySchema>;
 export type JupQuote = Static<typeof JupQuoteSchema>;

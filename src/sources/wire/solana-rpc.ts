@@ -135,7 +135,6 @@ export const TokenLargestAccount = Type.Object({
   uiAmountString: Type.String(),
 });
 export type TokenLargestAccount = Static<typeof TokenLargestAccount>;
-export const GetTokenLargestAccountsResult = withContext(Type.Array(TokenLargestAccount, { maxItems: 20 }));
 /** The envelope as the client reads it: entries are then checked one by one against `TokenLargestAccount` (src/sources/wire.ts). */
 export const GetTokenLargestAccountsEnvelope = withContext(Type.Array(Type.Unknown(), { maxItems: 20 }));
 export const GetTokenSupplyResult = withContext(UiTokenAmount);
@@ -150,7 +149,6 @@ export const SignatureInfo = Type.Object({
   confirmationStatus: Type.Optional(Nullable(Type.String())),
 });
 export type SignatureInfo = Static<typeof SignatureInfo>;
-export const GetSignaturesForAddressResult = Type.Array(SignatureInfo, { maxItems: 1000 });
 /** The list as the client reads it: entries are then checked one by one against `SignatureInfo`. */
 export const GetSignaturesForAddressEnvelope = Type.Array(Type.Unknown(), { maxItems: 1000 });
 

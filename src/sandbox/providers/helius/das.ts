@@ -5,11 +5,11 @@
  * world's `spamFlag` is not rendered. Items are ordered by id (DAS' default sort).
  */
 import { isAddress } from '@solana/kit';
+import { WSOL_MINT } from '../../../lib/solana-mints.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/constants.js';
 import type { NftState, SandboxWorld, TokenBalanceState, TokenState } from '../../world/types.js';
 import { derived, derivedInt, uiAmount, type Json } from './wire-basics.js';
 
-const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 const DAS_MAX_LIMIT = 1000;
 const NFT_SCHEMA = 'https://schema.metaplex.com/nft1.0.json';
 

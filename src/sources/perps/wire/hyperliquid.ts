@@ -41,12 +41,6 @@ export const HlAssetCtxSchema = Type.Object({
   markPx: DecimalString,
 });
 
-/** The contexts are checked one by one, only for the coins read: an odd context of an unrelated coin must not fail the answer. */
-export const HlMetaAndAssetCtxsSchema = Type.Tuple([
-  Type.Object({ universe: Type.Array(HlUniverseEntrySchema) }),
-  Type.Array(Type.Unknown()),
-]);
-
 /** The envelope as the client reads it: universe entries and contexts are then checked one by one (src/sources/wire.ts). */
 export const HlMetaAndAssetCtxsEnvelopeSchema = Type.Tuple([
   Type.Object({ universe: Type.Array(Type.Unknown()) }),
@@ -130,7 +124,6 @@ export const HlClearinghouseEnvelopeSchema = Type.Object({
 });
 
 export type HlPosition = Static<typeof HlPositionSchema>;
-export type HlClearinghouseState = Static<typeof HlClearinghouseStateSchema>;
 
 export interface HlMarginSummaryWire {
   accountValue: string;
@@ -205,8 +198,6 @@ export const HlLeaderboardRowSchema = Type.Object({
   /** `[["day", …], ["week", …], ["month", …], ["allTime", …]]`. */
   windowPerformances: Type.Array(Type.Tuple([Type.String(), HlWindowPerformanceSchema])),
 });
-
-export const HlLeaderboardSchema = Type.Object({ leaderboardRows: Type.Array(HlLeaderboardRowSchema) });
 
 /** The leaderboard as the client reads it: rows are then checked one by one against `HlLeaderboardRowSchema`. */
 export const HlLeaderboardEnvelopeSchema = Type.Object({ leaderboardRows: Type.Array(Type.Unknown()) });
