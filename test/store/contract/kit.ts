@@ -2,6 +2,7 @@
  * What every repository's contract suite shares: the backend it runs on, a store per test, names unique across
  * the run (on a shared database earlier tests' rows are still there) and the fixtures several suites use.
  */
+import { describe } from 'node:test';
 import type { StoreHealth } from '../../../src/store/types.js';
 
 /** A repository under test: its interface plus `close`, since each test opens and closes its own. */
@@ -16,8 +17,33 @@ export interface Backend<R> {
   shared: boolean;
 }
 
+/** What the tests of a suite are given. */
+export interface SuiteKit<R> {
+  /** Runs `fn` on a store opened for it, and closes the store after. */
+  withStore: (fn: (store: Opened<R>) => Promise<void>) => Promise<void>;
+  /** Opens one more store (the tests that open several close them). */
+  open: () => Promise<Opened<R>>;
+  /** Declares tests of several instances sharing one database: only on a backend whose stores share one (PostgreSQL). */
+  onSharedDatabase: (define: () => void) => void;
+}
+
+/** One repository's contract: a suite named `<title>: <backend>` with the tests `define` declares, run on any backend. */
+export function contractSuite<R>(title: string, define: (kit: SuiteKit<R>) => void): (backend: Backend<R>) => void {
+  return (backend) => {
+    describe(`${title}: ${backend.name}`, () => {
+      define({
+        withStore: withStoreOf(backend),
+        open: backend.open,
+        onSharedDatabase: (tests) => {
+          if (backend.shared) describe('several instances on one database', tests);
+        },
+      });
+    });
+  };
+}
+
 /** Opens a store for one test and closes it after. */
-export function withStoreOf<R>(backend: Backend<R>): (fn: (store: Opened<R>) => Promise<void>) => Promise<void> {
+function withStoreOf<R>(backend: Backend<R>): SuiteKit<R>['withStore'] {
   return async (fn) => {
     const store = await backend.open();
     try {
