@@ -8,113 +8,71 @@
 /** Node's built-in modules a pure layer must not reach (files, sockets, processes, workers). */
 const IO_BUILTINS = '^(node:)?(fs|fs/promises|net|tls|http|https|http2|dgram|dns|child_process|cluster|worker_threads)$';
 
+/** The files under one folder of src/, as a rule's `from` or `to`. */
+const folder = (name) => ({ path: `^src/${name}/` });
+
+/**
+ * An error rule: no import from a module `from` matches to a module `to` matches (dependency-cruiser's
+ * conditions: path, pathNot, circular, couldNotResolve, dependencyTypes).
+ */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
+/** Two sibling folders of src/: neither imports the other, one rule each way. */
+const siblings = (a, b, comment) => [
+  forbid(`${a}-not-${b}`, comment, folder(a), folder(b)),
+  forbid(`${b}-not-${a}`, comment, folder(b), folder(a)),
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'No import cycles anywhere: each folder builds on the ones below it only.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'analytics-no-io',
-      severity: 'error',
-      comment:
-        'src/analytics is pure scoring (no I/O, no clock): it imports no file, network or process module and, ' +
+    forbid('no-circular', 'No import cycles anywhere: each folder builds on the ones below it only.', {}, { circular: true }),
+    forbid(
+      'analytics-no-io',
+      'src/analytics is pure scoring (no I/O, no clock): it imports no file, network or process module and, ' +
         'of the project, only the layers below it (lib, errors, config, registry) — nothing that does I/O.',
-      from: { path: '^src/analytics/' },
-      to: {
-        path: [IO_BUILTINS, '^(src|bench|scripts|test)/'],
-        pathNot: '^src/(analytics|lib|errors|config|registry)/',
-      },
-    },
-    {
-      name: 'payments-no-endpoints',
-      severity: 'error',
-      comment: 'src/payments works from the compiled registry, never from endpoint definitions.',
-      from: { path: '^src/payments/' },
-      to: { path: '^src/endpoints/' },
-    },
-    {
-      name: 'sandbox-only-from-wiring',
-      severity: 'error',
-      comment:
-        'Only start-up wiring and command-line tools import the sandbox: src/service.ts, src/cli/, bench/, ' +
+      folder('analytics'),
+      { path: [IO_BUILTINS, '^(src|bench|scripts|test)/'], pathNot: '^src/(analytics|lib|errors|config|registry)/' },
+    ),
+    forbid('payments-no-endpoints', 'src/payments works from the compiled registry, never from endpoint definitions.', folder('payments'), folder('endpoints')),
+    forbid(
+      'sandbox-only-from-wiring',
+      'Only start-up wiring and command-line tools import the sandbox: src/service.ts, src/cli/, bench/, ' +
         'scripts/ (and the sandbox itself). Tests reached from bench/ may import it too.',
-      from: { path: '^src/', pathNot: '^(src/service\\.ts$|src/cli/|src/sandbox/)' },
-      to: { path: '^src/sandbox/' },
-    },
-    {
-      name: 'app-only-from-entry-points',
-      severity: 'error',
-      comment:
-        'src/app is the top layer: only src/service.ts, src/main.ts, src/cli/ and bench/ import it (tests reached ' +
+      { path: '^src/', pathNot: '^(src/service\\.ts$|src/cli/|src/sandbox/)' },
+      folder('sandbox'),
+    ),
+    forbid(
+      'app-only-from-entry-points',
+      'src/app is the top layer: only src/service.ts, src/main.ts, src/cli/ and bench/ import it (tests reached ' +
         'from bench/ may too).',
-      from: { path: '^(src|scripts)/', pathNot: '^(src/service\\.ts$|src/main\\.ts$|src/cli/|src/app/)' },
-      to: { path: '^src/app/' },
-    },
-    {
-      name: 'endpoints-not-jobs',
-      severity: 'error',
-      comment: 'Endpoints and jobs are siblings: what both need lives below them.',
-      from: { path: '^src/endpoints/' },
-      to: { path: '^src/jobs/' },
-    },
-    {
-      name: 'jobs-not-endpoints',
-      severity: 'error',
-      comment: 'Endpoints and jobs are siblings: what both need lives below them.',
-      from: { path: '^src/jobs/' },
-      to: { path: '^src/endpoints/' },
-    },
-    {
-      name: 'docs-no-sandbox',
-      severity: 'error',
-      comment: 'src/docs renders from the registry; sandbox examples reach it through start-up wiring.',
-      from: { path: '^src/docs/' },
-      to: { path: '^src/sandbox/' },
-    },
-    {
-      name: 'registry-no-endpoints',
-      severity: 'error',
-      comment: 'The registry compiles endpoint definitions it is given; it does not import the endpoint list.',
-      from: { path: '^src/registry/' },
-      to: { path: '^src/endpoints/' },
-    },
-    {
-      name: 'lib-only-lib',
-      severity: 'error',
-      comment: 'src/lib holds pure helpers: of the project it imports only src/lib.',
-      from: { path: '^src/lib/' },
-      to: { path: '^(src|bench|scripts|test)/', pathNot: '^src/lib/' },
-    },
-    {
-      name: 'not-to-unresolvable',
-      severity: 'error',
-      comment: 'Every import resolves to a file or an installed package.',
-      from: {},
-      to: { couldNotResolve: true },
-    },
-    {
-      name: 'no-non-package-json',
-      severity: 'error',
-      comment:
-        'Every package imported is declared in package.json (installed only as some other package\'s ' +
+      { path: '^(src|scripts)/', pathNot: '^(src/service\\.ts$|src/main\\.ts$|src/cli/|src/app/)' },
+      folder('app'),
+    ),
+    ...siblings('endpoints', 'jobs', 'Endpoints and jobs are siblings: what both need lives below them.'),
+    forbid('docs-no-sandbox', 'src/docs renders from the registry; sandbox examples reach it through start-up wiring.', folder('docs'), folder('sandbox')),
+    forbid('registry-no-endpoints', 'The registry compiles endpoint definitions it is given; it does not import the endpoint list.', folder('registry'), folder('endpoints')),
+    forbid(
+      'lib-only-lib',
+      'src/lib holds pure helpers: of the project it imports only src/lib.',
+      folder('lib'),
+      { path: '^(src|bench|scripts|test)/', pathNot: '^src/lib/' },
+    ),
+    forbid('not-to-unresolvable', 'Every import resolves to a file or an installed package.', {}, { couldNotResolve: true }),
+    forbid(
+      'no-non-package-json',
+      'Every package imported is declared in package.json (installed only as some other package\'s ' +
         'dependency is not enough: it can disappear or change version under us).',
-      from: {},
-      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
-    },
-    {
-      name: 'src-no-dev-dependencies',
-      severity: 'error',
-      comment:
-        'The service runs without devDependencies (the Docker image installs production dependencies only): ' +
+      {},
+      { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    ),
+    forbid(
+      'src-no-dev-dependencies',
+      'The service runs without devDependencies (the Docker image installs production dependencies only): ' +
         'src/ may import a devDependency for its types alone.',
-      from: { path: '^src/' },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
-    },
+      { path: '^src/' },
+      { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
