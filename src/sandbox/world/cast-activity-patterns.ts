@@ -7,11 +7,10 @@ import { CAST_ADDRESS as A } from './cast.js';
 import { ENTITY, MSOL_MINT, USDC_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import type { PlanCtx } from './plan-context.js';
-import { basePlan, castRng, commonPools, continuousTimes, fixed, friendsOf, poolRef, poolSwap, timesIn } from './plan-kit.js';
+import { castPlan, commonPools, continuousTimes, fixed, friendsOf, poolRef, poolSwap, timesIn } from './plan-kit.js';
 import { deriveWallet } from './random.js';
 import { DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import { marinadeStakeTx, solTransferTx, splTransferTx } from './transactions.js';
-import { lamportsWave } from './wallet-drift.js';
 
 /** The activity-pattern wallets' plans, in cast order. */
 export function activityPatternPlans(ctx: PlanCtx): WalletPlan[] {
@@ -22,14 +21,12 @@ export function activityPatternPlans(ctx: PlanCtx): WalletPlan[] {
 function regularIntervalsPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca, rockOrca } = commonPools(ctx);
   const me = A.WALLET_REGULAR_INTERVALS;
-  const R = castRng(ctx.seed, me);
   const friend = deriveWallet('friend', me, 0);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START + 10 * DAY),
-    lamports: lamportsWave(24, me),
+    sol: 24,
     holdings: [{ mint: USDC_MINT, ui: 800 }, { mint: A.TOKEN_SAFE, ui: 300 }, { mint: MSOL_MINT, ui: 2 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       const out: Draft[] = [];
       for (let k = 0; k < 6; k++) {
         const ts = d * DAY + k * 4 * HOUR + 17 * MINUTE + Math.round(r.range(-45, 45));
@@ -50,14 +47,12 @@ function regularIntervalsPlan(ctx: PlanCtx): WalletPlan {
 function highFrequencyPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca, solUsdcRay, rockRay, rockOrca } = commonPools(ctx);
   const me = A.WALLET_HIGH_FREQUENCY;
-  const R = castRng(ctx.seed, me);
   const pools = [solUsdcOrca, solUsdcRay, rockRay, rockOrca, poolRef(ctx, A.TOKEN_VOL_LOW), poolRef(ctx, A.TOKEN_VOL_MODERATE), poolRef(ctx, A.TOKEN_HHI_WELL), poolRef(ctx, A.TOKEN_FLOAT)];
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START + 30 * DAY),
-    lamports: lamportsWave(61, me),
+    sol: 61,
     holdings: [{ mint: USDC_MINT, ui: 5_400 }, { mint: A.TOKEN_SAFE, ui: 1_200 }, { mint: A.TOKEN_VOL_LOW, ui: 400 }, { mint: A.TOKEN_FLOAT, ui: 90_000 }],
-    hour: (h) => {
-      const r = R(h);
+    hour: (h, r) => {
       return continuousTimes(r, h, 180).map((ts) => ({ tx: poolSwap(ctx, me, ts, r.pick(pools), r.chance(0.5), r.range(20, 300), r.chance(0.5)) }));
     },
   });
@@ -67,15 +62,13 @@ function highFrequencyPlan(ctx: PlanCtx): WalletPlan {
 function alwaysActivePlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca } = commonPools(ctx);
   const me = A.WALLET_24_7_ACTIVE;
-  const R = castRng(ctx.seed, me);
   const friends = friendsOf(me, 5);
   const swell = poolRef(ctx, A.TOKEN_VOL_MODERATE);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START + 20 * DAY),
-    lamports: lamportsWave(17, me),
+    sol: 17,
     holdings: [{ mint: USDC_MINT, ui: 650 }, { mint: A.TOKEN_VOL_MODERATE, ui: 900 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       const out: Draft[] = [];
       for (let h = 0; h < 24; h++) {
         const ts = d * DAY + h * HOUR + r.int(HOUR);
@@ -97,13 +90,11 @@ function alwaysActivePlan(ctx: PlanCtx): WalletPlan {
 function repetitivePlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcRay } = commonPools(ctx);
   const me = A.WALLET_REPETITIVE;
-  const R = castRng(ctx.seed, me);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START + 40 * DAY),
-    lamports: lamportsWave(44, me),
+    sol: 44,
     holdings: [{ mint: USDC_MINT, ui: 3_100 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       return timesIn(r, d, 3 + r.int(3), 8, 20).map((ts) => ({ tx: poolSwap(ctx, me, ts, solUsdcRay, false, 75, true) }));
     },
   });

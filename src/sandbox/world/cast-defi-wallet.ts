@@ -6,7 +6,7 @@ import { CAST_ADDRESS as A, FEATURED_TX } from './cast.js';
 import { ENTITY, JITOSOL_MINT, MSOL_MINT, USDC_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import type { PlanCtx } from './plan-context.js';
-import { basePlan, castRng, commonPools, fixed, poolRef, poolSwap, timesIn } from './plan-kit.js';
+import { castPlan, commonPools, fixed, poolRef, poolSwap, timesIn } from './plan-kit.js';
 import { deriveAddress, deriveWallet } from './random.js';
 import { DAY, FEATURED_DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import {
@@ -20,19 +20,17 @@ import {
   splTransferTx,
   withdrawLiquidityTx,
 } from './transactions.js';
-import { lamportsWave } from './wallet-drift.js';
 
 /** DeFi: LST staking, an LP position, a Kamino deposit; varied activity. */
 export function defiWalletPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca, solUsdcRay, rockOrca } = commonPools(ctx);
   const me = A.WALLET_DEFI;
-  const R = castRng(ctx.seed, me);
   const friend = deriveWallet('friend', me, 0);
   const lpPool = solUsdcRay;
   const kaminoAccount = deriveAddress('kamino-obligation', me);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 300 * DAY),
-    lamports: lamportsWave(12.5, me),
+    sol: 12.5,
     holdings: [
       { mint: MSOL_MINT, ui: 40 }, { mint: JITOSOL_MINT, ui: 25 }, { mint: A.TOKEN_LP_SOL_USDC, ui: 180 },
       { mint: USDC_MINT, ui: 1_200 }, { mint: A.TOKEN_SAFE, ui: 500 },
@@ -41,7 +39,7 @@ export function defiWalletPlan(ctx: PlanCtx): WalletPlan {
       const usdc = 2_500 * (1 + 0.08 * ((t - WORLD_START) / (365 * DAY)));
       return [{ protocol: 'kamino', kind: 'lending', account: kaminoAccount, mint: USDC_MINT, amountRaw: String(Math.round(usdc * 1e6)), valueUsd: Math.round(usdc * ctx.price(USDC_MINT, t) * 100) / 100 }];
     },
-    day: (d) => {
+    day: (d, r) => {
       const out: Draft[] = [];
       if (d === FEATURED_DAY) {
         const t0 = d * DAY + 9 * HOUR;
@@ -51,7 +49,6 @@ export function defiWalletPlan(ctx: PlanCtx): WalletPlan {
         out[FEATURED_TX.TX_STAKE_NATIVE.index] = { tx: nativeStakeTx({ ts: t0 + 47 * MINUTE + 3, owner: me, stakeAccount: deriveAddress('stake-account', me, 0), sol: 5 }) };
         out[FEATURED_TX.TX_ADD_LIQUIDITY.index] = { tx: addLiquidityTx(ctx, { ts: t0 + 2 * HOUR + 13 * MINUTE + 58, owner: me, pool: lpPool.address, lpMint: A.TOKEN_LP_SOL_USDC, usd: 2_000, quoteMint: USDC_MINT }) };
       }
-      const r = R(d);
       if (!r.chance(0.8)) return out;
       for (const ts of timesIn(r, d, 1 + r.int(2), 8, 23)) {
         switch (r.int(8)) {

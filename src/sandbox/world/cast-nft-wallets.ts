@@ -8,12 +8,11 @@ import { ENTITY, USDC_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import { COLLECTIONS, SPAMMERS, benignAirdrop, collectedNft, spamAirdrop } from './nfts.js';
 import type { PlanCtx } from './plan-context.js';
-import { basePlan, castRng, commonPools, fixed, friendsOf, poolSwap, timesIn } from './plan-kit.js';
+import { castPlan, commonPools, fixed, friendsOf, poolSwap, timesIn } from './plan-kit.js';
 import { rng } from './random.js';
 import { DAY, FEATURED_DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import { cnftMintTx, nftMintTx, nftSaleTx, solTransferTx, splTransferTx } from './transactions.js';
 import type { NftState } from './types.js';
-import { lamportsWave } from './wallet-drift.js';
 
 /** The NFT wallets' plans, in cast order. */
 export function nftWalletPlans(ctx: PlanCtx): WalletPlan[] {
@@ -24,7 +23,6 @@ export function nftWalletPlans(ctx: PlanCtx): WalletPlan[] {
 function nftCollectorPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca } = commonPools(ctx);
   const me = A.WALLET_NFT_COLLECTOR;
-  const R = castRng(ctx.seed, me);
   const fr = rng('featured', me);
   const monke = collectedNft(COLLECTIONS.monkes, 2210);
   const lad = collectedNft(COLLECTIONS.lads, 777);
@@ -36,18 +34,17 @@ function nftCollectorPlan(ctx: PlanCtx): WalletPlan {
     benignAirdrop(fr, `${me}:drop:0`), benignAirdrop(fr, `${me}:drop:1`),
   ];
   const sellers = friendsOf(me, 6, 'nft-seller');
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 100 * DAY),
-    lamports: lamportsWave(180, me),
+    sol: 180,
     holdings: [{ mint: USDC_MINT, ui: 2_000 }],
     nfts: held,
-    day: (d) => {
+    day: (d, r) => {
       const out: Draft[] = [];
       if (d === FEATURED_DAY) {
         out[FEATURED_TX.TX_NFT_SALE.index] = { tx: nftSaleTx(ctx, { ts: d * DAY + 15 * HOUR + 4 * MINUTE + 11, buyer: me, seller: sellers[0]!, nft: monke, priceSol: 42, creator: COLLECTIONS.monkes.creator }) };
         out[FEATURED_TX.TX_NFT_MINT.index] = { tx: nftMintTx(ctx, { ts: d * DAY + 18 * HOUR + 30 * MINUTE + 2, minter: me, nft: lad, candyMachine: COLLECTIONS.lads.candyMachine, treasury: COLLECTIONS.lads.creator, priceSol: 1.5 }) };
       }
-      const r = R(d);
       if (!r.chance(0.6)) return out;
       const [ts] = timesIn(r, d, 1, 9, 23);
       const roll = r.int(10);
@@ -69,22 +66,20 @@ function spamReceiverPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca } = commonPools(ctx);
   const seed = ctx.seed;
   const me = A.WALLET_SPAM_RECEIVER;
-  const R = castRng(ctx.seed, me);
   const fr = rng('featured', me);
   const featured = spamAirdrop(fr, `${me}:featured`, 0);
   const friends = friendsOf(me, 4);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 200 * DAY),
-    lamports: lamportsWave(0.9, me),
+    sol: 0.9,
     holdings: [{ mint: USDC_MINT, ui: 35 }],
     nfts: [collectedNft(COLLECTIONS.glyphs, 300), collectedNft(COLLECTIONS.degens, 77), collectedNft(COLLECTIONS.degens, 2048)],
     rollingNftLimit: 300,
-    day: (d) => {
+    day: (d, r) => {
       const out: Draft[] = [];
       if (d === FEATURED_DAY) {
         out[FEATURED_TX.TX_CNFT_MINT.index] = { tx: cnftMintTx({ ts: d * DAY + 12 * HOUR + 1 * MINUTE + 40, minter: SPAMMERS[0]!, owner: me, nft: featured }), nft: featured };
       }
-      const r = R(d);
       for (const [i, ts] of timesIn(r, d, 2, 12, 22).entries()) {
         const key = `${seed}:${me}:${d}:${i}`;
         const nft = r.chance(0.67) ? spamAirdrop(r, key) : benignAirdrop(r, key);

@@ -7,11 +7,10 @@ import { CAST_ADDRESS as A, DUST_MINTS, FEATURED_TX } from './cast.js';
 import { ENTITY, JITOSOL_MINT, MSOL_MINT, USDC_MINT, WSOL_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import type { PlanCtx } from './plan-context.js';
-import { YOUNG_PERIOD, basePlan, castRng, commonPools, continuousTimes, dustHoldings, fixed, friendsOf, poolRef, poolSwap, timesIn, young } from './plan-kit.js';
+import { YOUNG_PERIOD, castPlan, commonPools, continuousTimes, dustHoldings, fixed, friendsOf, poolRef, poolSwap, timesIn, young } from './plan-kit.js';
 import { deriveWallet, rng } from './random.js';
 import { DAY, FEATURED_DAY, HOUR, MINUTE, WORLD_START } from './time.js';
 import { SLIPPAGE_ERROR, drainerTx, solTransferTx, splTransferTx } from './transactions.js';
-import { lamportsWave } from './wallet-drift.js';
 
 /** The wallet-risk cast's plans, in cast order. */
 export function riskWalletPlans(ctx: PlanCtx): WalletPlan[] {
@@ -22,17 +21,15 @@ export function riskWalletPlans(ctx: PlanCtx): WalletPlan[] {
 function newWalletPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca, rockOrca } = commonPools(ctx);
   const me = A.WALLET_NEW;
-  const R = castRng(ctx.seed, me);
   const friend = deriveWallet('friend', me, 0);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: young,
-    lamports: lamportsWave(3.5, me),
+    sol: 3.5,
     holdings: [{ mint: USDC_MINT, ui: 120 }, { mint: A.TOKEN_SAFE, ui: 40 }],
-    day: (d) => {
+    day: (d, r) => {
       const out: Draft[] = [];
       const dayStart = d * DAY;
       if (dayStart % YOUNG_PERIOD === 0) out.push({ tx: solTransferTx({ ts: dayStart + 10 * MINUTE, from: ENTITY.binance.address, to: me, sol: 5, feePayer: ENTITY.binance.address }) });
-      const r = R(d);
       for (const ts of timesIn(r, d, 1 + r.int(3), 10, 22)) {
         if (ts < dayStart + 20 * MINUTE) continue;
         const roll = r.int(3);
@@ -49,14 +46,12 @@ function newWalletPlan(ctx: PlanCtx): WalletPlan {
 function airdropFarmerPlan(ctx: PlanCtx): WalletPlan {
   const seed = ctx.seed;
   const me = A.WALLET_AIRDROP_FARMER;
-  const R = castRng(ctx.seed, me);
   const distributors = Array.from({ length: 12 }, (_, i) => deriveWallet('dust-distributor', i));
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 50 * DAY),
-    lamports: lamportsWave(0.8, me),
+    sol: 0.8,
     holdings: dustHoldings(ctx, rng(seed, 'farmer-dust'), 40),
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       return timesIn(r, d, 1 + r.int(3), 6, 23).map((ts) => {
         if (r.chance(0.15)) return { tx: solTransferTx({ ts, from: me, to: deriveWallet('farmer-sibling', me, r.int(4)), sol: 0.002 }) };
         const mint = r.pick(DUST_MINTS);
@@ -72,17 +67,16 @@ function airdropFarmerPlan(ctx: PlanCtx): WalletPlan {
 function riskLowPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcOrca, solUsdcRay, rockRay, rockOrca } = commonPools(ctx);
   const me = A.WALLET_RISK_LOW;
-  const R = castRng(ctx.seed, me);
   const pools = [
     solUsdcOrca, solUsdcRay, rockRay, rockOrca,
     poolRef(ctx, A.TOKEN_VOL_LOW), poolRef(ctx, A.TOKEN_VOL_MODERATE), poolRef(ctx, A.TOKEN_VOL_HIGH), poolRef(ctx, A.TOKEN_HHI_WELL),
     poolRef(ctx, A.TOKEN_HHI_MODERATE), poolRef(ctx, A.TOKEN_FLOAT), poolRef(ctx, MSOL_MINT), poolRef(ctx, JITOSOL_MINT),
   ];
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 30 * DAY),
-    lamports: lamportsWave(35, me),
+    sol: 35,
     holdings: [{ mint: USDC_MINT, ui: 2_400 }, { mint: A.TOKEN_SAFE, ui: 900 }, { mint: A.TOKEN_VOL_LOW, ui: 150 }],
-    day: (d) => {
+    day: (d, r) => {
       const out: Draft[] = [];
       if (d === FEATURED_DAY) {
         const ts = d * DAY + 10 * HOUR + 15 * MINUTE;
@@ -90,7 +84,6 @@ function riskLowPlan(ctx: PlanCtx): WalletPlan {
         out[FEATURED_TX.TX_SWAP_JUPITER.index] = { tx: poolSwap(ctx, me, ts, solUsdcRay, false, 2 * sol, true) };
         out[FEATURED_TX.TX_SWAP_FAILED.index] = { tx: poolSwap(ctx, me, ts + 6 * MINUTE + 30, solUsdcRay, false, 2 * sol, true, { error: SLIPPAGE_ERROR }) };
       }
-      const r = R(d);
       if (r.chance(0.5)) for (const ts of timesIn(r, d, 1, 8, 22)) out.push({ tx: poolSwap(ctx, me, ts, r.pick(pools), r.chance(0.5), r.range(50, 500), r.chance(0.6)) });
       return out;
     },
@@ -101,14 +94,12 @@ function riskLowPlan(ctx: PlanCtx): WalletPlan {
 function riskModeratePlan(ctx: PlanCtx): WalletPlan {
   const seed = ctx.seed;
   const me = A.WALLET_RISK_MODERATE;
-  const R = castRng(ctx.seed, me);
   const friends = rng(seed, 'moderate-friends').shuffle(friendsOf(me, 16));
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: young,
-    lamports: lamportsWave(6.2, me),
+    sol: 6.2,
     holdings: [{ mint: USDC_MINT, ui: 40 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       const out: Draft[] = [];
       const dayStart = d * DAY;
       if (dayStart % YOUNG_PERIOD === 0) out.push({ tx: solTransferTx({ ts: dayStart + 5 * MINUTE, from: ENTITY.kraken.address, to: me, sol: 12, feePayer: ENTITY.kraken.address }) });
@@ -124,13 +115,11 @@ function riskModeratePlan(ctx: PlanCtx): WalletPlan {
 /** Risk ELEVATED (0.55): every ~2 days the same SOL transfer to Coinbase (sandbox); old. */
 function riskElevatedPlan(ctx: PlanCtx): WalletPlan {
   const me = A.WALLET_RISK_ELEVATED;
-  const R = castRng(ctx.seed, me);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START - 60 * DAY),
-    lamports: lamportsWave(3.1, me),
+    sol: 3.1,
     holdings: [{ mint: USDC_MINT, ui: 210 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       if (!r.chance(0.5)) return [];
       return timesIn(r, d, 1, 14, 20).map((ts) => ({ tx: solTransferTx({ ts, from: me, to: ENTITY.coinbase.address, sol: Math.round(r.range(1.8, 2.2) * 100) / 100 }) }));
     },
@@ -141,14 +130,12 @@ function riskElevatedPlan(ctx: PlanCtx): WalletPlan {
 function riskHighPlan(ctx: PlanCtx): WalletPlan {
   const { solUsdcRay, rockOrca } = commonPools(ctx);
   const me = A.WALLET_RISK_HIGH;
-  const R = castRng(ctx.seed, me);
   const collector = A.WALLET_DRAINER_COLLECTOR;
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: young,
-    lamports: lamportsWave(1.4, me),
+    sol: 1.4,
     holdings: [{ mint: USDC_MINT, ui: 85 }, { mint: A.TOKEN_SAFE, ui: 40 }],
-    hour: (h) => {
-      const r = R(h);
+    hour: (h, r) => {
       // Every 15th transaction (counted across hours) is a drainer call.
       return continuousTimes(r, h, 180).map((ts, k) => {
         if ((h * 20 + k) % 15 === 7) return { tx: drainerTx(ctx, { ts, victim: me, collector, mint: A.TOKEN_SAFE, raw: BigInt(1 + r.int(5)) * 1_000_000n }) };
@@ -163,14 +150,12 @@ function riskHighPlan(ctx: PlanCtx): WalletPlan {
 function riskCriticalPlan(ctx: PlanCtx): WalletPlan {
   const seed = ctx.seed;
   const me = A.WALLET_RISK_CRITICAL;
-  const R = castRng(ctx.seed, me);
   const collector = A.WALLET_DRAINER_COLLECTOR;
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: young,
-    lamports: lamportsWave(0.05, me),
+    sol: 0.05,
     holdings: dustHoldings(ctx, rng(seed, 'critical-dust'), 25),
-    hour: (h) => {
-      const r = R(h);
+    hour: (h, r) => {
       return continuousTimes(r, h, 180).map((ts, k) => {
         const mint = DUST_MINTS[(h + k) % 25]!;
         const base = ctx.spec(mint)?.price?.base ?? 1e-5;

@@ -8,9 +8,8 @@ import { CAST_ADDRESS as A } from './cast.js';
 import { USDC_MINT } from './entities.js';
 import type { Draft, WalletPlan } from './history.js';
 import type { PlanCtx } from './plan-context.js';
-import { basePlan, castRng, commonPools, fixed, poolRef, poolSwap, timesIn } from './plan-kit.js';
+import { castPlan, commonPools, fixed, poolRef, poolSwap, timesIn } from './plan-kit.js';
 import { DAY, WORLD_START } from './time.js';
-import { lamportsWave } from './wallet-drift.js';
 
 /** The token-flow wallets' plans, in cast order. */
 export function tokenFlowPlans(ctx: PlanCtx): WalletPlan[] {
@@ -24,15 +23,13 @@ export function tokenFlowPlans(ctx: PlanCtx): WalletPlan[] {
 
 /** A RUGR seller: `perDay` sales a day that together sell `shareSoldPerWeek` of the supply each week. */
 function rugrSellerPlan(ctx: PlanCtx, me: string, born: number, perDay: number, shareSoldPerWeek: number, sol: number): WalletPlan {
-  const R = castRng(ctx.seed, me);
   const pool = poolRef(ctx, A.TOKEN_RISKY);
   const spec = ctx.spec(A.TOKEN_RISKY)!;
   const perSaleTokens = (shareSoldPerWeek * spec.supplyUi) / (7 * perDay);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(born),
-    lamports: lamportsWave(sol, me),
-    day: (d) => {
-      const r = R(d);
+    sol,
+    day: (d, r) => {
       const out: Draft[] = [];
       for (let k = 0; k < perDay; k++) {
         const ts = Math.floor(d * DAY + ((k + r.range(0.1, 0.9)) * DAY) / perDay);
@@ -47,17 +44,15 @@ function rugrSellerPlan(ctx: PlanCtx, me: string, born: number, perDay: number, 
 /** GULP whale: buys from the pool six times a day (its share rises through the week). */
 function gulpWhalePlan(ctx: PlanCtx): WalletPlan {
   const me = A.WALLET_GULP_WHALE;
-  const R = castRng(ctx.seed, me);
   const pool = poolRef(ctx, A.TOKEN_WHALE_ACCUMULATING);
   const spec = ctx.spec(A.TOKEN_WHALE_ACCUMULATING)!;
   const perDay = 6;
   const perBuyTokens = (0.03 * spec.supplyUi) / (7 * perDay);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START + 20 * DAY),
-    lamports: lamportsWave(900, me),
+    sol: 900,
     holdings: [{ mint: USDC_MINT, ui: 250_000 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       return Array.from({ length: perDay }, (_, k) => {
         const ts = Math.floor(d * DAY + ((k + r.range(0.1, 0.9)) * DAY) / perDay);
         return { tx: poolSwap(ctx, me, ts, pool, true, perBuyTokens * r.range(0.9, 1.1) * ctx.price(A.TOKEN_WHALE_ACCUMULATING, ts), false) };
@@ -70,13 +65,11 @@ function gulpWhalePlan(ctx: PlanCtx): WalletPlan {
 function drainerCollectorPlan(ctx: PlanCtx): WalletPlan {
   const { rockRay } = commonPools(ctx);
   const me = A.WALLET_DRAINER_COLLECTOR;
-  const R = castRng(ctx.seed, me);
-  return basePlan(me, {
+  return castPlan(ctx, me, {
     bornAt: fixed(WORLD_START),
-    lamports: lamportsWave(410, me),
+    sol: 410,
     holdings: [{ mint: USDC_MINT, ui: 3_100 }, { mint: A.TOKEN_SAFE, ui: 2_000 }],
-    day: (d) => {
-      const r = R(d);
+    day: (d, r) => {
       return timesIn(r, d, 3, 0, 24).map((ts) => ({ tx: poolSwap(ctx, me, ts, rockRay, false, r.range(20, 200), true) }));
     },
   });

@@ -1,7 +1,7 @@
 /**
  * Building blocks shared by the wallet plan builders (the cast-*.ts plan files and generic-wallet.ts):
  * pool references and swaps through them, seeded times within a day or an hour, friends, dust holdings,
- * life spans, and `basePlan`, the defaults every designed cast wallet starts from.
+ * life spans, `basePlan`, the defaults every cast wallet starts from, and `castPlan`, a designed wallet's plan.
  */
 import { CAST_ADDRESS as A, DUST_MINTS } from './cast.js';
 import { WSOL_MINT } from './entities.js';
@@ -11,6 +11,7 @@ import { deriveWallet, keyOf, Rng } from './random.js';
 import { DAY, HOUR, epochStart } from './time.js';
 import type { PoolSpec } from './tokens.js';
 import { swapTx, type Dex } from './transactions.js';
+import { lamportsWave } from './wallet-drift.js';
 
 /** History cap of cast wallets (generic wallets keep fewer). */
 export const CAST_HISTORY_LIMIT = 200;
@@ -59,7 +60,7 @@ export function poolSwap(ctx: PlanCtx, owner: string, ts: number, pool: PoolRef,
 }
 
 /** A cast wallet's seeded generator per time bucket (a UTC day, or an hour for busy wallets): one Rng per (seed, address, bucket). */
-export function castRng(seed: string, address: string): (bucket: number) => Rng {
+function castRng(seed: string, address: string): (bucket: number) => Rng {
   const key = keyOf(seed, 'cast-wallet-day', address);
   return (bucket) => Rng.fromKey(key, bucket);
 }
@@ -103,4 +104,25 @@ export function basePlan(address: string, over: PlanInput): WalletPlan {
   const { day, hour, ...rest } = over;
   const generate = hour ?? day ?? (() => []);
   return { address, limit: CAST_HISTORY_LIMIT, lamports: () => 0n, holdings: [], nfts: [], rollingNftLimit: 0, bucketSeconds: hour ? HOUR : DAY, generate, ...rest };
+}
+
+type CastPlanInput = Omit<PlanInput, 'lamports' | 'day' | 'hour'> & {
+  /** The SOL the balance drifts around (wallet-drift.ts). */
+  sol: number;
+  /** The drafts of UTC day `d`, drawn from `r`: the wallet's own Rng of that day. */
+  day?: (d: number, r: Rng) => Draft[];
+  /** The drafts of hour `h` (busy wallets), drawn from `r`: the wallet's own Rng of that hour. */
+  hour?: (h: number, r: Rng) => Draft[];
+};
+
+/** A designed cast wallet's plan: `basePlan` with a balance drifting around `sol` SOL and one seeded Rng per day or hour. */
+export function castPlan(ctx: PlanCtx, address: string, over: CastPlanInput): WalletPlan {
+  const { sol, day, hour, ...rest } = over;
+  const R = castRng(ctx.seed, address);
+  return basePlan(address, {
+    ...rest,
+    lamports: lamportsWave(sol, address),
+    ...(day ? { day: (d: number) => day(d, R(d)) } : {}),
+    ...(hour ? { hour: (h: number) => hour(h, R(h)) } : {}),
+  });
 }
