@@ -406,7 +406,7 @@ function broadcastFailures(value: unknown, path: string): number | BroadcastFail
 }
 
 /** Checks one chain's settings (unknown keys, types, the other chain's read field) and returns a clean copy. */
-export function validateChainFaults(chain: ChainName, value: unknown): ChainFaults {
+function validateChainFaults(chain: ChainName, value: unknown): ChainFaults {
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail(chain, 'must be an object');
   const v = value as Record<string, unknown>;
   for (const key of Object.keys(v)) {

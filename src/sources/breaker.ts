@@ -7,7 +7,7 @@
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
 /** Consecutive failures that open a breaker, and how long it then stays open (the defaults). */
-export const BREAKER_FAILURE_THRESHOLD = 5;
+const BREAKER_FAILURE_THRESHOLD = 5;
 export const BREAKER_COOLDOWN_MS = 10_000;
 
 export class CircuitBreaker {

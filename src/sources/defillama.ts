@@ -10,7 +10,7 @@ import { PoolsEnvelope, ProtocolDetail, ProtocolListItem, YieldPool, type PoolsR
 import { BatchHistoricalCoin, BatchHistoricalEnvelope, type BatchHistoricalResponse } from './wire/defillama-coins.js';
 
 /** What a protocol slug may look like; anything else is refused before a request is made. */
-export const SLUG_PATTERN = /^[a-z0-9-.]{1,64}$/;
+const SLUG_PATTERN = /^[a-z0-9-.]{1,64}$/;
 
 export function isValidSlug(slug: string): boolean {
   // "." and ".." are valid by the pattern but would be resolved as path segments.

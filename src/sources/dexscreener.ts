@@ -20,7 +20,7 @@ export interface DexScreenerClientOptions {
 }
 
 /** The documented limit of addresses per `/tokens/v1` request. */
-export const DEXSCREENER_MAX_ADDRESSES = 30;
+const DEXSCREENER_MAX_ADDRESSES = 30;
 
 // Per entry (src/sources/wire.ts): one malformed pair or feed entry (an old pair without
 // `quoteToken.address`) is skipped and reported, never the whole answer; a list with no valid entry is malformed.

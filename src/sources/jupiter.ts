@@ -34,8 +34,8 @@ export interface QuoteRequest {
 }
 
 /** Documented request limits. */
-export const JUPITER_MAX_SEARCH_MINTS = 100;
-export const JUPITER_MAX_PRICE_IDS = 50;
+const JUPITER_MAX_SEARCH_MINTS = 100;
+const JUPITER_MAX_PRICE_IDS = 50;
 
 const PROVIDER = 'Jupiter';
 // Per entry (src/sources/wire.ts): one malformed token or price entry is skipped and reported, never the

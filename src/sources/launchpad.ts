@@ -49,11 +49,11 @@ export const LAUNCHPAD_LIVE_URL = 'https://www.stonkfun.xyz/api/public/v1';
 export const LAUNCHPAD_RATE_LIMIT_PER_SECOND = 5;
 export const LAUNCHPAD_RATE_LIMIT_BURST = 5;
 /** `/tokens` caps `pageSize` at 100 (a larger value is answered with 100). */
-export const LAUNCHPAD_PAGE_SIZE_MAX = 100;
+const LAUNCHPAD_PAGE_SIZE_MAX = 100;
 /** Entries asked of `/rewards` (every reward coin's totals in one call; the platform answers up to this many). */
-export const LAUNCHPAD_LEDGER_LIMIT = 10_000;
+const LAUNCHPAD_LEDGER_LIMIT = 10_000;
 /** `/tokens` sort value for "24 h volume, highest first" (the platform falls back to market cap for unknown values). */
-export const LAUNCHPAD_VOLUME_SORT = 'volume';
+const LAUNCHPAD_VOLUME_SORT = 'volume';
 
 /** What the rate limiter waits on: `now` in monotonic ms, `sleep` abortable (src/lib/timers.ts). */
 export type Clock = Pick<Timers, 'now' | 'sleep'>;

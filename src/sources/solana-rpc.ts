@@ -39,7 +39,7 @@ import {
 } from './wire/solana-rpc.js';
 
 /** The node's documented limit for `getMultipleAccounts`; longer lists are split into parallel calls. */
-export const MAX_MULTIPLE_ACCOUNTS = 100;
+const MAX_MULTIPLE_ACCOUNTS = 100;
 const U64_MAX = 18446744073709551615n;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 

@@ -13,7 +13,7 @@ export const HISTORY_MAX_PAGES = 10;
  * Native SOL movements below this are rent (token-account creation ≈ 0.002 SOL), priority fees and tips,
  * not a swap leg.
  */
-export const NATIVE_DUST_SOL = 0.01;
+const NATIVE_DUST_SOL = 0.01;
 const LAMPORTS_PER_SOL = 1e9;
 
 export interface WindowHistory {

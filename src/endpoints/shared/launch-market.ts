@@ -27,7 +27,7 @@ function windowOf(pair: DexPair, w: WindowName): MarketWindow {
   };
 }
 
-export function launchMarketOf(pair: DexPair): LaunchMarket {
+function launchMarketOf(pair: DexPair): LaunchMarket {
   return {
     mint: pair.baseToken.address,
     symbol: pair.baseToken.symbol || null,

@@ -34,7 +34,7 @@ function pnlUnavailableOf(x: unknown): PoolPositionView['pnl_unavailable'] {
 }
 
 /** One stored (or answered) position view; null when its identity or a required figure is missing. */
-export function positionViewOf(x: unknown): (PoolPositionView & { position_key: string }) | null {
+function positionViewOf(x: unknown): (PoolPositionView & { position_key: string }) | null {
   const p = obj(x);
   if (!p) return null;
   const venue = venueOf(p.venue);

@@ -12,7 +12,7 @@ import { solanaCoinId } from '../../sources/defillama.js';
 import { WSOL_MINT } from '../../analytics/copy-trade-valuation.js';
 
 export const PRICE_BUCKET_S = 300;
-export const PRICE_SEARCH_WIDTH_S = 600;
+const PRICE_SEARCH_WIDTH_S = 600;
 export const TIMESTAMPS_PER_REQUEST = 100;
 
 export const bucketOf = (timestamp: number): number => Math.floor(timestamp / PRICE_BUCKET_S) * PRICE_BUCKET_S;

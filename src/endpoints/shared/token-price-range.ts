@@ -18,13 +18,13 @@ import type { HistoricalPricePoint } from '../../sources/wire/defillama-coins.js
 import { degradedCaveat, gatherLegs, legTimings, type LegResult } from './legs.js';
 import { TokenAnalysisFullSchema } from './wallet-token-schemas.js';
 
-export const RANGE_WINDOW_HOURS = 168;
-export const RANGE_STEP_S = 3_600;
+const RANGE_WINDOW_HOURS = 168;
+const RANGE_STEP_S = 3_600;
 /** A returned point counts for its hour only within this distance (seconds). */
 export const RANGE_SEARCH_WIDTH_S = 1_800;
 /** The whole query travels in the URL: at most this many timestamps per request (as sol-prices.ts). */
-export const RANGE_TIMESTAMPS_PER_REQUEST = 100;
-export const RANGE_SOURCE = 'DefiLlama coins /batchHistorical, hourly samples, and the answer\'s current price';
+const RANGE_TIMESTAMPS_PER_REQUEST = 100;
+const RANGE_SOURCE = 'DefiLlama coins /batchHistorical, hourly samples, and the answer\'s current price';
 
 export interface PriceRange7d {
   high_usd: number;
@@ -56,7 +56,7 @@ export function rangeTimestamps(nowS: number): number[] {
 }
 
 /** The hourly points of `mint` over the window, from as many requests as the URL bound needs, in parallel. */
-export async function readPriceSamples(mint: string, ctx: HandlerContext, nowS: number): Promise<HistoricalPricePoint[]> {
+async function readPriceSamples(mint: string, ctx: HandlerContext, nowS: number): Promise<HistoricalPricePoint[]> {
   const coin = solanaCoinId(mint);
   const stamps = rangeTimestamps(nowS);
   const chunks: number[][] = [];
@@ -136,7 +136,7 @@ export async function withPriceRange7d(mint: string, analysis: (ctx: HandlerCont
 }
 
 // ── Output schema ──────────────────────────────────────────────────────────────────────────────────
-export const PriceRange7dSchema = Nullable(Open({
+const PriceRange7dSchema = Nullable(Open({
   high_usd: Type.Number({ description: 'Highest sampled price of the last 7 days (USD), the current price included' }),
   low_usd: Type.Number({ description: 'Lowest sampled price of the last 7 days (USD), the current price included' }),
   high_at: Type.String({ format: 'date-time', description: 'The time of the sample that set the high' }),

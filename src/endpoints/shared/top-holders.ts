@@ -14,7 +14,7 @@ import type { Sources } from '../../sources/index.js';
 import { readTokenAccount } from '../../sources/solana-rpc.js';
 import { knownProgram } from '../../analytics/known-programs.js';
 
-export const INCINERATOR = '1nc1nerator11111111111111111111111111111111';
+const INCINERATOR = '1nc1nerator11111111111111111111111111111111';
 
 export interface TopHolder {
   rank: number;

@@ -19,11 +19,11 @@ import { ENHANCED_MAX_LIMIT } from '../../sources/wire/helius.js';
 import { runBounded } from '../../lib/bounded-run.js';
 
 export const ROOT_PAGES = 2;
-export const NEIGHBOUR_PAGES = 1;
+const NEIGHBOUR_PAGES = 1;
 export const EXPAND_LIMIT = 8;
-export const EXPAND_CONCURRENCY = 4;
+const EXPAND_CONCURRENCY = 4;
 /** Time allowed for the depth-2 expansion, so the call answers within its 15 s deadline. */
-export const EXPAND_BUDGET_MS = 6_000;
+const EXPAND_BUDGET_MS = 6_000;
 const LAMPORTS_PER_SOL = 1e9;
 
 /** How the graph classes an address: a known or risky program, a labelled entity, else a wallet. */

@@ -13,8 +13,8 @@ import type { EnhancedTransaction } from '../../sources/wire/helius.js';
 import { degradedCaveat } from './legs.js';
 import type { TopHolder } from './top-holders.js';
 
-export const MAX_WHALE_HISTORIES = 10;
-export const HISTORY_PAGE_CAP = 3;
+const MAX_WHALE_HISTORIES = 10;
+const HISTORY_PAGE_CAP = 3;
 const PAGE = 100;
 
 /** What whale tracking needs to know of the token: its top 20 holders (as the token analysis lists them), price and supply. */

@@ -44,7 +44,7 @@ export const SANDBOX_ROLES = {
   lostAndFound: '0x5a4db0c0000000000000000000000000000000a7',
 } as const satisfies Record<string, Address>;
 
-export interface GenesisContract {
+interface GenesisContract {
   address: Address;
   /** `source path:ContractName` in the artifacts (scripts/evm-contracts.mjs). */
   artifact: string;

@@ -14,7 +14,7 @@ import type { SandboxWorld } from '../world/types.js';
 
 const NOT_BOOSTED = new Set([USDC_MINT, USDT_MINT, WSOL_MINT, MSOL_MINT, JITOSOL_MINT]);
 
-export function boostTotal(volume24hUsd: number): number {
+function boostTotal(volume24hUsd: number): number {
   return 10 * Math.max(1, Math.ceil(Math.log2(1 + volume24hUsd / 10_000)));
 }
 

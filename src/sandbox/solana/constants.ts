@@ -14,7 +14,7 @@ export const USDC_FREEZE_AUTHORITY = '7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCr
 import { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../analytics/known-programs.js';
 
 export { ATA_PROGRAM, COMPUTE_BUDGET_PROGRAM, MEMO_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM };
-export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 /**
  * Built-in programs mainnet has, for the sandbox data node (src/sandbox/providers/solana-data-rpc/), which
  * answers them as executable accounts. (The payment chain's runtime loads the real programs.)

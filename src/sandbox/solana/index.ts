@@ -51,7 +51,7 @@ export interface SolanaSandbox {
  */
 export type SolanaChainHandle = { url: string; wsUrl?: string } & Partial<Pick<SolanaSandbox, 'usdcBalance' | 'peekUsdcBalance' | 'lamports' | 'faults'>>;
 
-export const DEFAULT_FUND_AMOUNT = 100_000_000n;
+const DEFAULT_FUND_AMOUNT = 100_000_000n;
 const MAX_BODY_BYTES = 1_000_000;
 
 export async function startSolanaSandbox(opts: SolanaSandboxOptions = {}): Promise<SolanaSandbox> {

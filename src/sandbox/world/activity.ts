@@ -71,7 +71,7 @@ function integral(rate: number, g: number, d: number): number {
 }
 
 /** Cumulative volume, trades and buys from pool age 0 to `age` minutes. */
-export function totalsUntil(profile: ActivityProfile, age: number): Totals {
+function totalsUntil(profile: ActivityProfile, age: number): Totals {
   const out: Totals = { volume: 0, trades: 0, buys: 0 };
   const phases = profile.phases;
   for (let i = 0; i < phases.length; i++) {

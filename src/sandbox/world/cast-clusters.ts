@@ -26,9 +26,9 @@ import { DAY, HOUR, MINUTE, WORLD_START, epochStart } from './time.js';
 import { batchSolTransferTx, solToLamports, solTransferTx, swapTx } from './transactions.js';
 import type { PlanCtx } from './plan-context.js';
 
-export const SYBIL_LIFE_S = 5 * DAY;
-export const SYBIL_MIN_AGE_S = DAY;
-export const SYBIL_ROUND_HOURS: readonly number[] = [2, 10, 18];
+const SYBIL_LIFE_S = 5 * DAY;
+const SYBIL_MIN_AGE_S = DAY;
+const SYBIL_ROUND_HOURS: readonly number[] = [2, 10, 18];
 export const SYBIL_FUNDING_SOL = 2;
 const FUNDING_DELAY_S = 5 * MINUTE;
 const HOP_FEE_SOL = 0.001;
@@ -52,7 +52,7 @@ export interface SybilRound {
 }
 
 /** The rounds of day d: the same for every ring member (one shared stream per seed and day). */
-export function sybilRounds(seed: string, d: number): SybilRound[] {
+function sybilRounds(seed: string, d: number): SybilRound[] {
   const r = Rng.fromKey(keyOf(seed, 'sybil-ring-rounds'), d);
   return SYBIL_ROUND_HOURS.map((h) => {
     const start = d * DAY + h * HOUR + r.int(30 * MINUTE);

@@ -43,7 +43,7 @@ export const SMART_HISTORY_LIMIT = 1_000;
 const HISTORY_DAYS = 100;
 
 /** Designed transactions per day (launch tokens at their designed periods). */
-export function transactionsPerDay(d: SmartDesign): number {
+function transactionsPerDay(d: SmartDesign): number {
   const launch = d.launchBuys.reduce((s, b) => s + (24 / LAUNCH_PERIOD_HOURS[b.token]) * (b.sellMinute === null ? 1 : 2), 0);
   const operator = d.name === 'WALLET_SMART_2' ? 3 / 2 : 0;
   // Each slot is one round trip (2 transactions) per 2-day cycle.
@@ -123,7 +123,7 @@ function trade(ctx: PlanCtx, owner: string, pool: Pool, buyAt: number, sellAt: n
 }
 
 /** The launches of a launch token that start on day d (each period's start), with its period. */
-export function launchesOn(ctx: PlanCtx, mint: string, d: number): number[] {
+function launchesOn(ctx: PlanCtx, mint: string, d: number): number[] {
   const created = ctx.spec(mint)?.created;
   if (!created || !('period' in created)) return [];
   const out: number[] = [];
@@ -163,7 +163,7 @@ function estTrades(ctx: PlanCtx, design: SmartDesign, owner: string, d: number, 
 }
 
 /** The operator's event on day d (odd days): top-up batch, then SMART_1 → SMART_2 → SMART_1. */
-export function operatorEvent(d: number, r: Rng): TxDraft[] {
+function operatorEvent(d: number, r: Rng): TxDraft[] {
   if (cycleDayOf(d) !== 1) return [];
   const e = OPERATOR_EVENT;
   const t = d * DAY + e.hour * HOUR + e.minute * MINUTE + e.second + r.int(e.jitterS + 1);

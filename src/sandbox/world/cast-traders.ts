@@ -44,7 +44,7 @@ interface TradedPool {
 }
 
 /** The pool a trader uses on day d: STORM/USDC on even days, MAYBE/SOL on odd days (FEW: STORM only). */
-export function traderPool(ctx: PlanCtx, style: TraderStyle, d: number): TradedPool {
+function traderPool(ctx: PlanCtx, style: TraderStyle, d: number): TradedPool {
   const mint = style === 'few' || d % 2 === 0 ? A.TOKEN_VOL_HIGH : A.TOKEN_CAUTION;
   const pool = ctx.spec(mint)?.pools[0];
   if (!pool) throw new Error(`no pool for ${mint}`);

@@ -14,7 +14,7 @@ export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** The real Token-2022 program id (as in spl-token-2022 and src/sandbox/solana/constants.ts). */
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
 export const JUPITER_V6 = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
@@ -63,7 +63,7 @@ export const INFRASTRUCTURE_PROGRAMS: ReadonlySet<string> = new Set([
  * Real programs of the DeFi protocols (protocols.ts and the service's protocol directory) that no
  * sandbox transaction invokes: they are program accounts with no activity, not wallets.
  */
-export const IDLE_PROTOCOL_PROGRAMS: readonly string[] = [
+const IDLE_PROTOCOL_PROGRAMS: readonly string[] = [
   'JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB', // Jupiter v4
   'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', // Jupiter DCA
   'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu', // Jupiter Perpetuals

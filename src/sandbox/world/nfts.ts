@@ -32,7 +32,7 @@ export const COLLECTIONS = {
 
 const COLLECTION_LIST = Object.values(COLLECTIONS);
 
-export const DROPS_COLLECTION = collection('Sandbox Drops', 1_000_000);
+const DROPS_COLLECTION = collection('Sandbox Drops', 1_000_000);
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const image = (id: string) => `https://metadata.sandbox.invalid/nft/${id}.png`;

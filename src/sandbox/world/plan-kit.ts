@@ -14,7 +14,7 @@ import { swapTx, type Dex } from './transactions.js';
 import { lamportsWave } from './wallet-drift.js';
 
 /** History cap of cast wallets (generic wallets keep fewer). */
-export const CAST_HISTORY_LIMIT = 200;
+const CAST_HISTORY_LIMIT = 200;
 /** Perpetually young wallets: a life lasts 24 days and is always at least 2 days old. */
 export const YOUNG_PERIOD = 24 * DAY;
 const YOUNG_MIN_AGE = 2 * DAY;

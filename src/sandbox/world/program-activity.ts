@@ -44,7 +44,7 @@ import type { SandboxWorld, TransactionState } from './types.js';
 import type { PlanCtx } from './plan-context.js';
 
 /** Dedicated human-paced users per active program. */
-export const PROGRAM_USERS_PER_PROGRAM = 10;
+const PROGRAM_USERS_PER_PROGRAM = 10;
 /** History kept per protocol user. */
 const PROGRAM_USER_HISTORY_LIMIT = 60;
 

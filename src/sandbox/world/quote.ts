@@ -12,14 +12,14 @@ import type { PoolState, QuoteState, TokenState } from './types.js';
 import { USDC_MINT, USDT_MINT, WSOL_MINT } from './entities.js';
 import { rawToUi, sig } from './tokens.js';
 
-export const DEX_ROUTE_LABEL: Record<PoolState['dex'], string> = {
+const DEX_ROUTE_LABEL: Record<PoolState['dex'], string> = {
   raydium: 'Raydium',
   orca: 'Whirlpool',
   meteora: 'Meteora DLMM',
   pumpswap: 'Pump.fun Amm',
 };
 const DEX_FEE: Record<PoolState['dex'], number> = { raydium: 0.0025, orca: 0.003, meteora: 0.002, pumpswap: 0.0025 };
-export const MAX_RESERVE_SHARE = 0.9;
+const MAX_RESERVE_SHARE = 0.9;
 
 interface Edge {
   base: TokenState;

@@ -37,7 +37,7 @@ export function sha256(...parts: readonly (string | number)[]): Buffer {
 }
 
 /** A 32-byte digest as a base58 address (first byte forced non-zero: always 43–44 characters). */
-export function digestToAddress(digest: Uint8Array): string {
+function digestToAddress(digest: Uint8Array): string {
   const bytes = Uint8Array.from(digest.subarray(0, 32));
   if (bytes[0] === 0) bytes[0] = 1;
   return base58Encode(bytes);

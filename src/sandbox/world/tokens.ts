@@ -101,7 +101,7 @@ export interface TokenSpec {
   registerHolders: boolean;
 }
 
-export const QUOTE_SYMBOL: Record<string, string> = { [WSOL_MINT]: 'SOL', [USDC_MINT]: 'USDC', [USDT_MINT]: 'USDT' };
+const QUOTE_SYMBOL: Record<string, string> = { [WSOL_MINT]: 'SOL', [USDC_MINT]: 'USDC', [USDT_MINT]: 'USDT' };
 
 const TAU = 2 * Math.PI;
 
@@ -128,7 +128,7 @@ export function createdAtOf(spec: TokenSpec, t: number): number {
 }
 
 /** Raw amount of `share` of the supply. */
-export function shareToRaw(supplyRaw: bigint, share: number): bigint {
+function shareToRaw(supplyRaw: bigint, share: number): bigint {
   if (share <= 0) return 0n;
   return (supplyRaw * BigInt(Math.round(share * 1e12))) / 1_000_000_000_000n;
 }
@@ -147,7 +147,7 @@ export function rawToUi(raw: bigint, decimals: number): number {
   return Number(raw / scale) + Number(raw % scale) / Number(scale);
 }
 
-export function supplyRawOf(spec: TokenSpec): bigint {
+function supplyRawOf(spec: TokenSpec): bigint {
   return BigInt(Math.round(spec.supplyUi)) * 10n ** BigInt(spec.decimals);
 }
 
@@ -165,7 +165,7 @@ export function designedHolderRawsAt(spec: TokenSpec, t: number): bigint[] {
   return total > supplyRaw ? raws.map((r) => (r * supplyRaw) / total) : raws;
 }
 
-export function holderShareAt(h: HolderSpec, t: number): number {
+function holderShareAt(h: HolderSpec, t: number): number {
   const d = h.drift;
   if (d.kind === 'wave') return h.share * (1 + d.amp * Math.sin((TAU * t) / d.period + d.phase));
   const x = (((t / d.period + d.phase) % 1) + 1) % 1;
@@ -192,7 +192,7 @@ function pctChange(now: number, then: number): number {
   return round((now / then - 1) * 100, 2);
 }
 
-export function poolLiquidityAt(spec: TokenSpec, pool: PoolSpec, t: number, price: number | null): number {
+function poolLiquidityAt(spec: TokenSpec, pool: PoolSpec, t: number, price: number | null): number {
   if (pool.activity) return knotAt(pool.activity.liquidity, (t - createdAtOf(spec, t) - pool.createdAfter) / 60);
   const wave = 1 + pool.liqWave.amp * Math.sin((TAU * t) / pool.liqWave.period + pool.liqWave.phase);
   if (pool.reserveShare !== undefined && price !== null) return 2 * pool.reserveShare * spec.supplyUi * price * wave;

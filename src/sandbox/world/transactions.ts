@@ -46,7 +46,7 @@ export interface TxEnv {
 
 export type Dex = 'raydium' | 'orca' | 'meteora' | 'pumpswap';
 
-export const DEX_PROGRAM: Record<Dex, string> = {
+const DEX_PROGRAM: Record<Dex, string> = {
   raydium: RAYDIUM_AMM_V4,
   orca: ORCA_WHIRLPOOL,
   meteora: METEORA_DLMM,
@@ -59,7 +59,7 @@ const DEX_FEE: Record<Dex, number> = { raydium: 0.0025, orca: 0.003, meteora: 0.
 const LAMPORTS = 1_000_000_000;
 
 /** A UI amount for descriptions: thousands separators, up to 0/2/4/8 decimals by magnitude. */
-export function fmtUi(x: number): string {
+function fmtUi(x: number): string {
   if (x === 0 || !Number.isFinite(x)) return '0';
   const a = Math.abs(x);
   const places = a >= 1000 ? 0 : a >= 1 ? 2 : a >= 0.01 ? 4 : 8;

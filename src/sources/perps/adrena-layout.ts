@@ -32,9 +32,9 @@ export const ADRENA_MAIN_POOL = '4bQRutgDJs6vuh6ZcWaPVXiQaBzbHketjbCDjL4oRN34';
 /** The oracle account every pool prices from: PDA(["oracle"]) (adrena-abi `get_oracle_pda`, pinned in its tests). */
 export const ADRENA_ORACLE = 'GEm9TZP7BL8rTz1JDy6X74PL595zr1putA9BXC8ehDmU';
 
-export const USD_DECIMALS = 6;
+const USD_DECIMALS = 6;
 export const PRICE_DECIMALS = 10;
-export const RATE_DECIMALS = 9;
+const RATE_DECIMALS = 9;
 export const USD_POWER = 10n ** BigInt(USD_DECIMALS);
 export const PRICE_POWER = 10n ** BigInt(PRICE_DECIMALS);
 export const RATE_POWER = 10n ** BigInt(RATE_DECIMALS);
@@ -169,7 +169,7 @@ export const ORACLE_PRICE = {
  * Oracle feed ids (adrena-abi `feed_ids.rs`): each provider owns a range and every range starts with the
  * same six-asset crypto block, so offset k names the same asset whichever provider publishes it.
  */
-export const ORACLE_PROVIDER_RANGES = [
+const ORACLE_PROVIDER_RANGES = [
   { provider: 'chaoslabs', first: 0, last: 29 },
   { provider: 'autonom', first: 30, last: 141 },
   { provider: 'switchboard', first: 142, last: 255 },

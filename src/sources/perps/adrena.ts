@@ -47,7 +47,7 @@ export { ADRENA_MAIN_POOL, ADRENA_ORACLE, ADRENA_PROGRAM_ID } from './adrena-lay
 const LEG = 'perps_venue_b' as const;
 const HOURS_PER_YEAR = 24 * 365;
 /** Adrena refuses to trade on a price older than 7 s; a read-only view tolerates one missed keeper round. */
-export const DEFAULT_MAX_ORACLE_AGE_SECONDS = 60;
+const DEFAULT_MAX_ORACLE_AGE_SECONDS = 60;
 
 /** The tokens of B's main pool (mint → symbol, the asset its custody trades, decimals). */
 export const ADRENA_TOKENS: Readonly<Record<string, { symbol: string; asset: PerpsAsset | null; decimals: number }>> = {
@@ -94,16 +94,16 @@ function decodedPositions(json: unknown): ParsedList<{ pubkey: string; position:
 
 // ── Units and formulas (pure; exported for the tests and the sandbox encoder) ──────────────────────
 
-export const usdFromRaw = (raw: bigint): number => Number(raw) / Number(USD_POWER);
-export const priceFromRaw = (raw: bigint): number => Number(raw) / Number(PRICE_POWER);
+const usdFromRaw = (raw: bigint): number => Number(raw) / Number(USD_POWER);
+const priceFromRaw = (raw: bigint): number => Number(raw) / Number(PRICE_POWER);
 
 /** An hourly rate (RATE_DECIMALS) as an APR in percent: rate × 8760 × 100. */
-export function hourlyRateToAprPct(rate: bigint): number {
+function hourlyRateToAprPct(rate: bigint): number {
   return (Number(rate) / Number(RATE_POWER)) * HOURS_PER_YEAR * 100;
 }
 
 /** Tokens locked for open positions ÷ tokens the pool owns, in percent (0 when it owns none). */
-export function custodyUtilizationPct(custody: AdrenaCustodyAccount): number {
+function custodyUtilizationPct(custody: AdrenaCustodyAccount): number {
   const { owned, locked } = custody.assets;
   return owned === 0n ? 0 : (Number(locked) / Number(owned)) * 100;
 }
@@ -116,7 +116,7 @@ export function custodyUtilizationPct(custody: AdrenaCustodyAccount): number {
  * utilization); when nothing can be solved (utilization 0 or 100 %) the kink sits on the straight line.
  * A custody without a kink (0, or ≥ 100 %) uses the single-slope model: rate = utilization × maximum.
  */
-export function adrenaBorrowCurve(custody: AdrenaCustodyAccount): BorrowCurve {
+function adrenaBorrowCurve(custody: AdrenaCustodyAccount): BorrowCurve {
   const maxApr = hourlyRateToAprPct(custody.maxHourlyBorrowInterestRate);
   const kinkPct = custody.optimalUtilizationBps / 100;
   if (kinkPct <= 0 || kinkPct >= 100) return { points: [{ utilizationPct: 0, aprPct: 0 }, { utilizationPct: 100, aprPct: maxApr }] };
@@ -152,7 +152,7 @@ export function cumulativeInterestAt(custody: AdrenaCustodyAccount, nowSeconds: 
  * COLLATERAL custody — as adrena-abi's `Pool::get_pnl_usd` counts it:
  * (cumulative interest now − position snapshot) × borrow_size_usd ÷ RATE_POWER.
  */
-export function unpaidBorrowFeesRaw(position: AdrenaPositionAccount, collateralCustody: AdrenaCustodyAccount, nowSeconds: number): bigint {
+function unpaidBorrowFeesRaw(position: AdrenaPositionAccount, collateralCustody: AdrenaCustodyAccount, nowSeconds: number): bigint {
   if (position.borrowSizeUsd === 0n) return position.unrealizedInterestUsd;
   const cumulative = cumulativeInterestAt(collateralCustody, nowSeconds);
   const accrued = cumulative > position.cumulativeInterestSnapshot ? ((cumulative - position.cumulativeInterestSnapshot) * position.borrowSizeUsd) / RATE_POWER : 0n;

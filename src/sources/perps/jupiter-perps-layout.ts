@@ -67,7 +67,7 @@ export const DOVES_PRICE_FEED_SIZE = 91;
 export const POSITION_OWNER_OFFSET = 8;
 
 /** Anchor's account discriminator: the first 8 bytes of sha256("account:<Name>"). */
-export function anchorAccountDiscriminator(name: string): Uint8Array {
+function anchorAccountDiscriminator(name: string): Uint8Array {
   return Uint8Array.from(createHash('sha256').update(`account:${name}`).digest().subarray(0, 8));
 }
 

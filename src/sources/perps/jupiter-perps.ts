@@ -76,7 +76,7 @@ export const JUPITER_PERPS_MINTS = {
   USDT: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
 } as const;
 
-export type JupiterPerpsToken = keyof typeof JUPITER_PERPS_MINTS;
+type JupiterPerpsToken = keyof typeof JUPITER_PERPS_MINTS;
 
 /** Which asset a custody mint trades (the stables trade none). */
 const MARKET_OF_MINT: Readonly<Record<string, PerpsAsset>> = {
@@ -130,7 +130,7 @@ const base58 = getBase58Decoder();
 // ---- the program's arithmetic (pure; see the file comment) ----
 
 /** locked ÷ owned as a fraction in [0, 1] (0 when either is 0). */
-export function custodyUtilization(assets: Pick<CustodyAssets, 'locked' | 'owned'>): number {
+function custodyUtilization(assets: Pick<CustodyAssets, 'locked' | 'owned'>): number {
   if (assets.owned <= 0n || assets.locked <= 0n) return 0;
   return Math.min(1, Number(assets.locked) / Number(assets.owned));
 }
@@ -167,7 +167,7 @@ export function accruedBorrowFeeUsd(sizeUsd: bigint, cumulativeInterestRate: big
 }
 
 /** Oracle price in USD per whole token (`price × 10^expo`), or null when not positive. */
-export function dovesPriceUsd(price: bigint, expo: number): number | null {
+function dovesPriceUsd(price: bigint, expo: number): number | null {
   if (price <= 0n) return null;
   return expo < 0 ? Number(price) / 10 ** -expo : Number(price) * 10 ** expo;
 }

@@ -14,8 +14,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
 
 
-export const TvlPoint = Type.Object({ date: Type.Integer({ minimum: 0 }), totalLiquidityUSD: Type.Number() });
-export type TvlPoint = Static<typeof TvlPoint>;
+const TvlPoint = Type.Object({ date: Type.Integer({ minimum: 0 }), totalLiquidityUSD: Type.Number() });
+type TvlPoint = Static<typeof TvlPoint>;
 
 export const ProtocolDetail = Type.Object({
   /** Numeric string for a protocol ("2141"), "parent#slug" for a parent protocol. */

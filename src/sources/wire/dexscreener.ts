@@ -21,13 +21,13 @@ import { Nullable } from '../../lib/typebox.js';
 const windows = <S extends TSchema>(value: S) =>
   Type.Object({ m5: Type.Optional(value), h1: Type.Optional(value), h6: Type.Optional(value), h24: Type.Optional(value) });
 
-export const DexTokenRefSchema = Type.Object({
+const DexTokenRefSchema = Type.Object({
   address: Type.String(),
   name: Type.String(),
   symbol: Type.String(),
 });
 
-export const DexTxnCountSchema = Type.Object({ buys: Type.Number(), sells: Type.Number() });
+const DexTxnCountSchema = Type.Object({ buys: Type.Number(), sells: Type.Number() });
 
 export const DexPairSchema = Type.Object({
   chainId: Type.String(),
@@ -56,8 +56,5 @@ export const DexPairSchema = Type.Object({
   /** Milliseconds since the epoch. */
   pairCreatedAt: Type.Optional(Nullable(Type.Number())),
 });
-
-/** Body of `GET /tokens/v1/{chainId}/{tokenAddresses}`. */
-export const DexTokenPairsSchema = Type.Array(DexPairSchema);
 
 export type DexPair = Static<typeof DexPairSchema>;

@@ -33,7 +33,7 @@ import { Nullable } from '../../lib/typebox.js';
 
 // ---------------------------------------------------------------- DAS
 
-export const DasPriceInfo = Type.Object({
+const DasPriceInfo = Type.Object({
   price_per_token: Type.Number(),
   total_price: Type.Optional(Nullable(Type.Number())),
   currency: Type.Optional(Nullable(Type.String())),
@@ -43,7 +43,7 @@ export const DasPriceInfo = Type.Object({
  * Helius' fungible-token extension block (also present on NFT mints: supply 1, decimals 0). Fields are
  * Rust `Option`s server-side: absent or null both mean "not known / not set" (e.g. a revoked authority).
  */
-export const DasTokenInfo = Type.Object({
+const DasTokenInfo = Type.Object({
   symbol: Type.Optional(Nullable(Type.String())),
   /** Raw amount held (owner queries only). */
   balance: Type.Optional(Nullable(Type.Number())),
@@ -57,7 +57,7 @@ export const DasTokenInfo = Type.Object({
   freeze_authority: Type.Optional(Nullable(Type.String())),
 });
 
-export const DasContent = Type.Object({
+const DasContent = Type.Object({
   json_uri: Type.String(),
   files: Type.Optional(Type.Array(Type.Object({ uri: Type.Optional(Type.String()), cdn_uri: Type.Optional(Type.String()), mime: Type.Optional(Type.String()) }))),
   /** Free-form on-chain/off-chain metadata map; name/symbol/description are the usual keys. */
@@ -70,7 +70,7 @@ export const DasContent = Type.Object({
   links: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 
-export const DasGroup = Type.Object({
+const DasGroup = Type.Object({
   group_key: Type.String(),
   group_value: Type.Optional(Nullable(Type.String())),
   verified: Type.Optional(Type.Boolean()),
@@ -78,14 +78,14 @@ export const DasGroup = Type.Object({
   collection_metadata: Type.Optional(Type.Object({ name: Type.Optional(Nullable(Type.String())), symbol: Type.Optional(Nullable(Type.String())) })),
 });
 
-export const DasCompression = Type.Object({
+const DasCompression = Type.Object({
   eligible: Type.Boolean(),
   compressed: Type.Boolean(),
   tree: Type.Optional(Type.String()),
   leaf_id: Type.Optional(Type.Integer()),
 });
 
-export const DasOwnership = Type.Object({
+const DasOwnership = Type.Object({
   frozen: Type.Boolean(),
   delegated: Type.Boolean(),
   delegate: Type.Optional(Nullable(Type.String())),
@@ -137,8 +137,8 @@ export const DasAssetPage = Type.Object({
   nativeBalance: Type.Optional(DasNativeBalance),
 });
 
-export type DasPriceInfo = Static<typeof DasPriceInfo>;
-export type DasTokenInfo = Static<typeof DasTokenInfo>;
+type DasPriceInfo = Static<typeof DasPriceInfo>;
+type DasTokenInfo = Static<typeof DasTokenInfo>;
 export type DasAsset = Static<typeof DasAsset>;
 export type DasNativeBalance = Static<typeof DasNativeBalance>;
 export type DasAssetList = Static<typeof DasAssetList>;
@@ -148,14 +148,14 @@ export type DasAssetList = Static<typeof DasAssetList>;
 /** Some transfers (mints, burns) have no user account on one side: Helius sends "" or null. */
 const Account = Nullable(Type.String());
 
-export const EnhancedNativeTransfer = Type.Object({
+const EnhancedNativeTransfer = Type.Object({
   fromUserAccount: Account,
   toUserAccount: Account,
   /** Lamports. */
   amount: Type.Number(),
 });
 
-export const EnhancedTokenTransfer = Type.Object({
+const EnhancedTokenTransfer = Type.Object({
   fromUserAccount: Account,
   toUserAccount: Account,
   fromTokenAccount: Type.Optional(Account),
@@ -167,14 +167,14 @@ export const EnhancedTokenTransfer = Type.Object({
   tokenStandard: Type.Optional(Type.String()),
 });
 
-export const EnhancedTokenBalanceChange = Type.Object({
+const EnhancedTokenBalanceChange = Type.Object({
   userAccount: Type.String(),
   tokenAccount: Type.String(),
   mint: Type.String(),
   rawTokenAmount: Type.Object({ tokenAmount: Type.String(), decimals: Type.Integer({ minimum: 0 }) }),
 });
 
-export const EnhancedAccountData = Type.Object({
+const EnhancedAccountData = Type.Object({
   account: Type.String(),
   nativeBalanceChange: Type.Number(),
   tokenBalanceChanges: Type.Optional(Type.Array(EnhancedTokenBalanceChange)),
@@ -186,7 +186,7 @@ const InnerInstruction = Type.Object({
   data: Type.Optional(Type.String()),
 });
 
-export const EnhancedInstruction = Type.Object({
+const EnhancedInstruction = Type.Object({
   programId: Type.String(),
   accounts: Type.Optional(Type.Array(Type.String())),
   data: Type.Optional(Type.String()),
@@ -216,10 +216,10 @@ export const EnhancedTransaction = Type.Object({
   events: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 
-export type EnhancedNativeTransfer = Static<typeof EnhancedNativeTransfer>;
-export type EnhancedTokenTransfer = Static<typeof EnhancedTokenTransfer>;
-export type EnhancedAccountData = Static<typeof EnhancedAccountData>;
-export type EnhancedInstruction = Static<typeof EnhancedInstruction>;
+type EnhancedNativeTransfer = Static<typeof EnhancedNativeTransfer>;
+type EnhancedTokenTransfer = Static<typeof EnhancedTokenTransfer>;
+type EnhancedAccountData = Static<typeof EnhancedAccountData>;
+type EnhancedInstruction = Static<typeof EnhancedInstruction>;
 export type EnhancedTransaction = Static<typeof EnhancedTransaction>;
 
 /** Limits the REST API enforces (documented): ≤100 signatures per parse call, history `limit` 1..100. */

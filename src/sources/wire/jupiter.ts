@@ -25,7 +25,7 @@ import { Nullable } from '../../lib/typebox.js';
 const Maybe = <S extends TSchema>(schema: S) => Type.Optional(Nullable(schema));
 
 /** `stats5m` / `stats1h` / `stats6h` / `stats24h`: trading over a window. Percent changes. */
-export const JupTokenStatsSchema = Type.Object({
+const JupTokenStatsSchema = Type.Object({
   priceChange: Maybe(Type.Number()),
   holderChange: Maybe(Type.Number()),
   liquidityChange: Maybe(Type.Number()),
@@ -37,7 +37,7 @@ export const JupTokenStatsSchema = Type.Object({
   numTraders: Maybe(Type.Number()),
 });
 
-export const JupTokenAuditSchema = Type.Object({
+const JupTokenAuditSchema = Type.Object({
   mintAuthorityDisabled: Maybe(Type.Boolean()),
   freezeAuthorityDisabled: Maybe(Type.Boolean()),
   /** Percent of supply held by the top holders (e.g. 15.45). */
@@ -95,7 +95,7 @@ export const JupPriceEntrySchema = Type.Object({
 /** The `GET /price/v3` map as the client reads it: each entry is then checked on its own (src/sources/wire.ts). */
 export const JupPriceMapSchema = Type.Record(Type.String(), Type.Unknown());
 
-export const JupSwapInfoSchema = Type.Object({
+const JupSwapInfoSchema = Type.Object({
   ammKey: Type.String(),
   label: Maybe(Type.String()),
   inputMint: Type.String(),
@@ -128,7 +128,7 @@ export const JupQuoteSchema = Type.Object({
 });
 
 /** The error body of a non-200 quote answer (e.g. 400 `COULD_NOT_FIND_ANY_ROUTE`). */
-export const JupErrorSchema = Type.Object({
+const JupErrorSchema = Type.Object({
   error: Type.String(),
   errorCode: Type.Optional(Type.String()),
 });

@@ -46,12 +46,12 @@ export type UiTokenAmount = Static<typeof UiTokenAmount>;
 
 // ---- Token-2022 extensions (adjacently tagged: `{ extension: "camelCaseName", state?: {...} }`) ----
 
-export const UiExtension = Type.Object({ extension: Type.String(), state: Type.Optional(Type.Unknown()) });
-export type UiExtension = Static<typeof UiExtension>;
+const UiExtension = Type.Object({ extension: Type.String(), state: Type.Optional(Type.Unknown()) });
+type UiExtension = Static<typeof UiExtension>;
 
 const UiTransferFee = Type.Object({ epoch: U64, maximumFee: U64, transferFeeBasisPoints: Type.Integer({ minimum: 0, maximum: 10_000 }) });
 /** The states of the extensions we read, checked whenever such an extension is present. */
-export const EXTENSION_STATES = {
+const EXTENSION_STATES = {
   transferFeeConfig: Type.Object({
     transferFeeConfigAuthority: Nullable(Base58),
     withdrawWithheldAuthority: Nullable(Base58),
@@ -72,10 +72,10 @@ export type DefaultAccountStateState = Static<typeof EXTENSION_STATES.defaultAcc
 
 // ---- jsonParsed account data ----
 
-export const TOKEN_PROGRAM_NAMES = ['spl-token', 'spl-token-2022'] as const;
+const TOKEN_PROGRAM_NAMES = ['spl-token', 'spl-token-2022'] as const;
 export type TokenProgramName = (typeof TOKEN_PROGRAM_NAMES)[number];
 
-export const UiMint = Type.Object({
+const UiMint = Type.Object({
   mintAuthority: Nullable(Base58),
   supply: Digits,
   decimals: Type.Integer({ minimum: 0, maximum: 255 }),
@@ -84,9 +84,9 @@ export const UiMint = Type.Object({
   /** Omitted by the node when the mint has none (always for classic SPL Token). */
   extensions: Type.Optional(Type.Array(UiExtension)),
 });
-export type UiMint = Static<typeof UiMint>;
+type UiMint = Static<typeof UiMint>;
 
-export const UiTokenAccount = Type.Object({
+const UiTokenAccount = Type.Object({
   mint: Base58,
   owner: Base58,
   tokenAmount: UiTokenAmount,
@@ -95,7 +95,7 @@ export const UiTokenAccount = Type.Object({
   delegate: Type.Optional(Base58),
   extensions: Type.Optional(Type.Array(UiExtension)),
 });
-export type UiTokenAccount = Static<typeof UiTokenAccount>;
+type UiTokenAccount = Static<typeof UiTokenAccount>;
 
 export const ParsedTokenData = Type.Object({
   program: Type.Union(TOKEN_PROGRAM_NAMES.map((p) => Type.Literal(p))),
@@ -155,43 +155,43 @@ export const GetSignaturesForAddressEnvelope = Type.Array(Type.Unknown(), { maxI
 // ---- jsonParsed transactions ----
 
 /** A program the node can parse: `{ program, programId, parsed }` (`parsed` is a string for e.g. spl-memo). */
-export const ParsedInstruction = Type.Object({
+const ParsedInstruction = Type.Object({
   program: Type.String(),
   programId: Base58,
   parsed: Type.Unknown(),
   stackHeight: Type.Optional(Nullable(Type.Integer())),
 });
-export type ParsedInstruction = Static<typeof ParsedInstruction>;
+type ParsedInstruction = Static<typeof ParsedInstruction>;
 /** Any other program: account keys resolved, data left base58. */
-export const PartiallyDecodedInstruction = Type.Object({
+const PartiallyDecodedInstruction = Type.Object({
   programId: Base58,
   accounts: Type.Array(Base58),
   data: Type.String(),
   stackHeight: Type.Optional(Nullable(Type.Integer())),
 });
-export type PartiallyDecodedInstruction = Static<typeof PartiallyDecodedInstruction>;
-export const UiInstruction = Type.Union([ParsedInstruction, PartiallyDecodedInstruction]);
-export type UiInstruction = Static<typeof UiInstruction>;
+type PartiallyDecodedInstruction = Static<typeof PartiallyDecodedInstruction>;
+const UiInstruction = Type.Union([ParsedInstruction, PartiallyDecodedInstruction]);
+type UiInstruction = Static<typeof UiInstruction>;
 
-export const ParsedAccountKey = Type.Object({
+const ParsedAccountKey = Type.Object({
   pubkey: Base58,
   signer: Type.Boolean(),
   writable: Type.Boolean(),
   /** "transaction" or "lookupTable" (v0 transactions). */
   source: Type.Optional(Type.String()),
 });
-export type ParsedAccountKey = Static<typeof ParsedAccountKey>;
+type ParsedAccountKey = Static<typeof ParsedAccountKey>;
 
-export const TransactionTokenBalance = Type.Object({
+const TransactionTokenBalance = Type.Object({
   accountIndex: Type.Integer({ minimum: 0 }),
   mint: Base58,
   owner: Type.Optional(Base58),
   programId: Type.Optional(Base58),
   uiTokenAmount: UiTokenAmount,
 });
-export type TransactionTokenBalance = Static<typeof TransactionTokenBalance>;
+type TransactionTokenBalance = Static<typeof TransactionTokenBalance>;
 
-export const TransactionMeta = Type.Object({
+const TransactionMeta = Type.Object({
   err: Type.Unknown(),
   fee: Type.Integer({ minimum: 0 }),
   preBalances: Type.Array(Type.Integer({ minimum: 0 })),
@@ -202,7 +202,7 @@ export const TransactionMeta = Type.Object({
   logMessages: Type.Optional(Nullable(Type.Array(Type.String()))),
   computeUnitsConsumed: Type.Optional(Type.Integer({ minimum: 0 })),
 });
-export type TransactionMeta = Static<typeof TransactionMeta>;
+type TransactionMeta = Static<typeof TransactionMeta>;
 
 export const ParsedTransaction = Type.Object({
   slot: Type.Integer({ minimum: 0 }),
@@ -228,7 +228,7 @@ const parseExtensionState = Object.fromEntries(
   Object.entries(EXTENSION_STATES).map(([name, schema]) => [name, wireParser(schema)]),
 ) as Record<keyof typeof EXTENSION_STATES, (json: unknown) => unknown>;
 
-export function isParsedData(data: AccountInfo['data']): data is ParsedAccountData {
+function isParsedData(data: AccountInfo['data']): data is ParsedAccountData {
   return typeof data === 'object' && !Array.isArray(data);
 }
 

@@ -43,7 +43,7 @@ export interface AttentionSpans {
 }
 
 /** The three whole-hour windows of `window` ending at the start of the running UTC hour, and that hour. */
-export function attentionSpans(window: AttentionWindow, nowMs: number): AttentionSpans {
+function attentionSpans(window: AttentionWindow, nowMs: number): AttentionSpans {
   const w = WINDOW_HOURS[window] * HOUR_MS;
   const hourStart = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   return {

@@ -28,7 +28,7 @@ export interface CandidatePool {
 export const CANDIDATE_POOL_DESCRIPTION =
   'market-data source: latest token profiles (fresh-launch feed, newest first) + most-boosted tokens';
 
-export function candidatePoolCaveat(): Caveat {
+function candidatePoolCaveat(): Caveat {
   return {
     code: 'candidate_pool',
     message: 'Candidates are the market-data source\'s latest token profiles and its most-boosted tokens: only tokens whose ' +

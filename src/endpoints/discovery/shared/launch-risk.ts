@@ -24,7 +24,7 @@ import { runBounded } from '../../../lib/bounded-run.js';
 import { errorOfOutcome, type MemberError } from '../../shared/member-errors.js';
 
 /** Risk reads at once: one light analysis is ≈ 10 upstream requests, so 8 keep a burst near 80. */
-export const RISK_READ_CONCURRENCY = 8;
+const RISK_READ_CONCURRENCY = 8;
 
 /** The token risk score (0–1, 4 decimals) and the risk flags it counted. */
 export interface LaunchRisk extends TokenRiskScore {

@@ -19,7 +19,7 @@ export function price(v: unknown): string {
 const age = (h: unknown) => (typeof h !== 'number' ? 'age unknown' : h < 1 ? `${Math.round(h * 60)} min old` : `${h} h old`);
 
 /** A risk object in words: score, verdict and the factors that added. */
-export function riskText(r: Data): string {
+function riskText(r: Data): string {
   const added = (r.factors as Data[]).map((f) => `${f.name} +${f.value}`).join(', ');
   return `risk ${r.score}${r.is_lower_bound ? ' (lower bound)' : ''} ${r.verdict}${added ? ` — ${added}` : ''}`;
 }

@@ -33,7 +33,7 @@ const DEFAULT_DEADLINE_MS = 15_000;
 /** The risk reads end this long before the answer deadline, so the answer is delivered in time. */
 const DEADLINE_MARGIN_MS = 1_000;
 
-export const NEW_TOKENS_CANDIDATE_SOURCE =
+const NEW_TOKENS_CANDIDATE_SOURCE =
   'market-data source (DEX Screener) latest token profiles: the newest tokens that published a profile, newest first';
 
 const EXCLUSION_TEXT: Record<NewTokenExclusion, string> = {

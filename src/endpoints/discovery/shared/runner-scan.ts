@@ -42,12 +42,12 @@ export interface RunnerScanInput {
   limit?: number;
 }
 
-export type RunnerExclusion = 'no_market' | 'age_unknown' | 'too_old' | 'liquidity_unknown' | 'liquidity_below_min' | 'volume_unknown' | 'volume_below_min';
+type RunnerExclusion = 'no_market' | 'age_unknown' | 'too_old' | 'liquidity_unknown' | 'liquidity_below_min' | 'volume_unknown' | 'volume_below_min';
 const EXCLUSIONS: readonly RunnerExclusion[] = ['no_market', 'age_unknown', 'too_old', 'liquidity_unknown', 'liquidity_below_min', 'volume_unknown', 'volume_below_min'];
 const STAGES: readonly RunnerStage[] = ['RUNNING', 'IGNITING', 'PARABOLIC_LATE', 'QUIET', 'FADING'];
 
 /** One scanned token: its market and everything the analytics read from it. */
-export interface ScannedRunner {
+interface ScannedRunner {
   mint: string;
   market: LaunchMarket;
   sources: CandidateSource[];

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 import { LaunchMarketSchema } from './exit-schema.js';
 
-export const STAGE = Type.String({
+const STAGE = Type.String({
   enum: ['RUNNING', 'IGNITING', 'PARABOLIC_LATE', 'QUIET', 'FADING'],
   description: 'First that holds: FADING (liquidity pulled, or sellers in control), PARABOLIC_LATE (already ran, buying decelerating), RUNNING (a1 and a2 ≥ 1.5, buy share m5 ≥ 0.55), IGNITING (exactly one of a1, a2 ≥ 1.5, buy share m5 ≥ 0.55), QUIET',
 });
@@ -17,7 +17,7 @@ const Counts = Open({
   buy_share: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'buys ÷ (buys + sells), 4 decimals' })),
 });
 
-export const VelocitySchema = Open({
+const VelocitySchema = Open({
   score: Type.Number({ minimum: 0, maximum: 1, description: '0.35 acceleration + 0.30 buy_pressure + 0.15 turnover + 0.20 trade_growth, 4 decimals' }),
   factors: Type.Array(Open({
     name: Type.String({ enum: ['acceleration', 'buy_pressure', 'turnover', 'trade_growth'] }),

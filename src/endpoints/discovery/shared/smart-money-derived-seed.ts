@@ -44,16 +44,16 @@ import { gatherLegs } from '../../shared/legs.js';
 /** Candidate-feed tokens whose deepest pair is sampled (by 24 h volume). */
 export const DERIVED_TOKENS = 10;
 /** Most recent transactions read per sampled pool: one page of the provider's enhanced history. */
-export const POOL_SAMPLE = 100;
+const POOL_SAMPLE = 100;
 /** Wallets kept: enough to find winners, few enough that their histories are read within the 9 s budget. */
 export const DERIVED_SEED_SIZE = 20;
 /** Two swaps of one pool within one slot, or more than BURST_MAX_SWAPS within BURST_WINDOW_S: automated. */
-export const BURST_MAX_SWAPS = 4;
+const BURST_MAX_SWAPS = 4;
 export const BURST_WINDOW_S = 600;
 /** How long a derived seed is reused (on the service's clock). */
 export const DERIVED_SEED_TTL_MS = 15 * 60_000;
 
-export const DERIVATION_METHOD = 'recent_traders_of_most_traded_feed_tokens';
+const DERIVATION_METHOD = 'recent_traders_of_most_traded_feed_tokens';
 
 /** One sampled pool, as the answer reports it. */
 export interface DerivedPool {
@@ -185,7 +185,7 @@ function feedCaveat(error: SourceError, what: string): Caveat {
 }
 
 /** Steps 1–4 against the sources (uncached). Throws a SourceError when nothing could be sampled. */
-export async function deriveSeedNow(ctx: HandlerContext): Promise<DerivedSeed> {
+async function deriveSeedNow(ctx: HandlerContext): Promise<DerivedSeed> {
   const nowMs = ctx.now().getTime();
   const caveats: Caveat[] = [];
   const feeds = await gatherLegs({

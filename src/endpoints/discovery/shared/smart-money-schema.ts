@@ -14,7 +14,7 @@ const SeedSource = Type.String({
 });
 
 /** How a derived seed was found (smart-money-derived-seed.ts); null for every other seed source. */
-export const SeedDerivationSchema = Nullable(Open({
+const SeedDerivationSchema = Nullable(Open({
   method: Type.String({ enum: ['recent_traders_of_most_traded_feed_tokens'] }),
   derived_at: Type.String({ description: 'When the pools were read (a derived seed is reused for 15 minutes)' }),
   feed_tokens: Type.Integer({ description: 'Tokens on the market-data source\'s latest-profile and top-boost feeds' }),
@@ -41,7 +41,7 @@ const WalletStatus = Type.String({
   description: 'winner = at least min_closed_trades closed trades and win rate ≥ min_win_rate; insufficient_trades = fewer closed trades (win rate null)',
 });
 
-export const SmartWalletSchema = Open({
+const SmartWalletSchema = Open({
   address: Type.String(),
   status: WalletStatus,
   qualifies: Type.Boolean(),
@@ -70,7 +70,7 @@ const WalletAccumulation = Open({
   last_buy_at: Nullable(Type.String()),
 });
 
-export const AccumulatedTokenSchema = Open({
+const AccumulatedTokenSchema = Open({
   mint: Type.String(),
   wallets: Type.Integer({ description: 'Winners accumulating it: net amount > 0 and net USD > 0 over the lookback' }),
   net_usd: Type.Number({ description: 'Σ over those winners of bought USD − sold USD (trade-time USD)' }),
@@ -133,7 +133,7 @@ const Buyer = Open({
   exited_at: Nullable(Type.String({ description: 'When it exited (its last sell, after which it held nothing); null while holding' })),
 });
 
-export const SmartTrenchTokenSchema = Open({
+const SmartTrenchTokenSchema = Open({
   mint: Type.String(),
   symbol: Nullable(Type.String()),
   name: Nullable(Type.String()),

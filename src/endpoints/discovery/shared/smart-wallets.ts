@@ -44,8 +44,8 @@ export const DEFAULT_MIN_WIN_RATE = 0.55;
 /** Closed trades a wallet needs in the lookback to qualify (copy-trade's minimum sample). */
 export const SMART_MIN_CLOSED_TRADES = MIN_CLOSED_TRADES;
 /** Histories read at a time, and the time allowed for all of them (the answer deadline is 15 s). */
-export const READ_CONCURRENCY = 5;
-export const READ_BUDGET_MS = 9_000;
+const READ_CONCURRENCY = 5;
+const READ_BUDGET_MS = 9_000;
 
 const DAY_S = 86_400;
 const iso = (t: number) => new Date(t * 1000).toISOString();
@@ -192,7 +192,7 @@ export async function readSmartWallets(ctx: HandlerContext, seed: SmartSeed, loo
 }
 
 /** A swap from cash (USDC, USDT, SOL) into another token: a buy of that token. */
-export function buyOf(swap: WalletSwap): { mint: string; amount: number; quote: 'stable' | 'sol' } | null {
+function buyOf(swap: WalletSwap): { mint: string; amount: number; quote: 'stable' | 'sol' } | null {
   const paid = quoteKindOf(swap.sold.mint);
   if (!paid || quoteKindOf(swap.bought.mint)) return null;
   return { mint: swap.bought.mint, amount: swap.bought.amount, quote: paid };

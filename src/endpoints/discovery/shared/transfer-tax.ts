@@ -31,7 +31,7 @@ export interface TransferTax {
   fee_mutable: boolean | null;
 }
 
-export const UNKNOWN_TAX: TransferTax = { known: false, token_program: null, bps: null, pct: null, max_fee: null, max_fee_raw: null, uncapped: null, fee_mutable: null };
+const UNKNOWN_TAX: TransferTax = { known: false, token_program: null, bps: null, pct: null, max_fee: null, max_fee_raw: null, uncapped: null, fee_mutable: null };
 
 /** The tax in words, for the briefings. */
 export function transferTaxText(t: TransferTax): string {

@@ -145,7 +145,7 @@ export interface AttentionBoard {
 }
 
 /** The attention leg: one read of the query stream's token counts over the 6 h window. */
-export async function attentionBoard(ctx: HandlerContext): Promise<AttentionBoard> {
+async function attentionBoard(ctx: HandlerContext): Promise<AttentionBoard> {
   const bounds = windowBounds(`${ATTENTION_WINDOW_HOURS}h` as '6h', ctx.now());
   const ranked = rankEntities(await ctx.store.queryCounts('token', bounds.from, bounds.to));
   const by = new Map(ranked.map((r) => [r.entity, r]));

@@ -20,7 +20,7 @@ import type { EnhancedTransaction } from '../../../sources/wire/helius.js';
 import { addressClassifier, toGraphTransaction } from '../../shared/wallet-graph-histories.js';
 
 /** Evidence items answered per cluster (the counts are always complete). */
-export const CLUSTER_EVIDENCE_LISTED = 5;
+const CLUSTER_EVIDENCE_LISTED = 5;
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 

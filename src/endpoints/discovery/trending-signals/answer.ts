@@ -43,7 +43,7 @@ export interface TrendingSignalsInput {
 }
 
 /** Whale-watch is read for this many tokens at most (the top of the ranking without it): each is a holder read plus whale histories. */
-export const WHALE_WATCH_TOP_N = 5;
+const WHALE_WATCH_TOP_N = 5;
 /** Time kept back from the risk reads for the whale leg when it runs. */
 const WHALE_RESERVE_MS = 4_000;
 /** Each candidate list is capped like the daily brief's (the feeds are a few dozen entries). */

@@ -23,11 +23,11 @@ import { asNumber as num, asObject as obj } from '../../../lib/read.js';
 import { HOUR_MS } from '../../../lib/days.js';
 
 /** Observations read after the baseline at most (about 3.5 days of one per minute); later crossings fire at the current one. */
-export const OBSERVATION_SCAN_LIMIT = 5_000;
+const OBSERVATION_SCAN_LIMIT = 5_000;
 /** Who counts as a whale (whale-watch's default threshold); `min_whale_volume_usd` is the flow threshold. */
-export const WHALE_HOLDING_USD = 10_000;
+const WHALE_HOLDING_USD = 10_000;
 /** The whale window: since → now, at most whale-watch's longest lookback. */
-export const MAX_WHALE_WINDOW_HOURS = 168;
+const MAX_WHALE_WINDOW_HOURS = 168;
 
 /** How a wallet's perps positions were compared (the spot `status` says how its holdings were). */
 export interface PerpsStatus {
@@ -61,9 +61,9 @@ export interface SubjectReading {
 
 type Data = Record<string, unknown>;
 
-export const tokenFields = (d: Data): TokenObservationData => ({ price_usd: num(d.price_usd), top5_pct: num(d.top5_pct), risk_score: num(d.risk_score) });
+const tokenFields = (d: Data): TokenObservationData => ({ price_usd: num(d.price_usd), top5_pct: num(d.top5_pct), risk_score: num(d.risk_score) });
 
-export const walletFields = (d: Data): WalletObservationData => ({
+const walletFields = (d: Data): WalletObservationData => ({
   portfolio_value_usd: num(d.portfolio_value_usd),
   risk_score: num(d.risk_score),
   positions: Array.isArray(d.positions)

@@ -19,9 +19,9 @@ import { holderGrowthUnknownCaveat, readHolderGrowth, tokenMarket } from '../../
 
 export const BRIEF_TTL_SECONDS = 86_400;
 /** The top-boosts list is at most a few dozen entries; the brief ranks at most this many. */
-export const MAX_CANDIDATES = 30;
+const MAX_CANDIDATES = 30;
 
-export interface BriefToken {
+interface BriefToken {
   rank: number;
   mint: string;
   symbol: string | null;

@@ -27,7 +27,7 @@ const POLARITY_WORDS = {
 } as const;
 
 /** A metric's trend; `polarity` is fixed per metric (its direction of goodness) and stated in the answer. */
-export const MetricTrendSchema = (what: string, polarity: Polarity) =>
+const MetricTrendSchema = (what: string, polarity: Polarity) =>
   Type.Object({
     direction: polarity === 'neutral' ? Type.Null({ description: 'A neutral metric has no better side' }) : DirectionSchema,
     movement: MovementSchema,
@@ -45,7 +45,7 @@ const OverallSchema = Nullable(Type.String({
   description: 'The side with more metrics (improving vs declining, each by its own polarity; neutral metrics do not count); a tie or all stable is stable; null when no direction is known',
 }));
 
-export const ThresholdsSchema = Type.Object({
+const ThresholdsSchema = Type.Object({
   relative_pct: Type.Number({ description: `Relative move counted as a direction (${RELATIVE_THRESHOLD_PCT} %, inclusive): price, liquidity, HHI, value, balance` }),
   score: Type.Number({ description: `Absolute risk-score move counted as a direction (${SCORE_THRESHOLD}, inclusive)` }),
 }, { description: 'Direction thresholds; smaller moves are stable' });

@@ -40,12 +40,12 @@ export interface BatchInput {
   depth?: BatchDepth;
 }
 
-export type BatchItem =
+type BatchItem =
   | { address: string; ok: true; data: Record<string, unknown>; caveats: Caveat[] }
   | { address: string; ok: false; error: MemberError };
 
 /** The single endpoint whose answer an item equals (also its input, for next_steps). */
-export function itemEndpoint(type: BatchType, depth: BatchDepth): string {
+function itemEndpoint(type: BatchType, depth: BatchDepth): string {
   return `enrich-${type}-${depth}`;
 }
 

@@ -28,7 +28,7 @@ const VERDICT_TIER: Record<TokenVerdict, number> = { SAFE: 0, CAUTION: 1, RISKY:
 const NOT_READ_HERE = 'whale_distribution';
 
 
-export interface TokenColumn {
+interface TokenColumn {
   address: string;
   ok: true;
   name: string | null;

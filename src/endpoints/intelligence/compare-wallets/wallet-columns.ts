@@ -36,7 +36,7 @@ interface ProfileData {
   activity: { transactions_analyzed: number | null; first_seen_at: string | null; last_active_at: string | null };
 }
 
-export interface WalletColumn {
+interface WalletColumn {
   address: string;
   ok: true;
   entity: unknown;

@@ -11,7 +11,7 @@ import { analyzeTokenWithFacts } from '../../shared/token-analysis.js';
 import { readWhaleActivity, type WhaleReport } from '../../shared/whale-activity.js';
 
 /** The spec's due-diligence whale check: the whale-watch defaults. */
-export const DUE_DILIGENCE_WHALE_WINDOW = { thresholdUsd: 10_000, lookbackHours: 24 } as const;
+const DUE_DILIGENCE_WHALE_WINDOW = { thresholdUsd: 10_000, lookbackHours: 24 } as const;
 
 export async function dueDiligence(mint: string, ctx: HandlerContext): Promise<HandlerResult> {
   const { result: analysis, facts } = await analyzeTokenWithFacts(mint, { includeHolders: true, full: true }, ctx);

@@ -19,11 +19,11 @@ import { degradedCaveat } from '../../shared/legs.js';
 /** Recent signatures read per program id (the node allows 1000; 200 keep the call fast and the window recent). */
 export const SIGNATURES_PER_PROGRAM = 200;
 /** Most recent signatures parsed for their signers: one Helius batch. */
-export const PARSE_SAMPLE = ENHANCED_MAX_SIGNATURES;
+const PARSE_SAMPLE = ENHANCED_MAX_SIGNATURES;
 /** Busiest signers whose own histories are classified. */
-export const TOP_SIGNERS = 10;
+const TOP_SIGNERS = 10;
 /** Transactions of each signer's history read for its behaviour (the provider's page maximum). */
-export const SIGNER_HISTORY_LIMIT = 100;
+const SIGNER_HISTORY_LIMIT = 100;
 
 export interface ProgramSample {
   program_id: string;

@@ -22,7 +22,7 @@ export interface DirectoryProtocol {
   note?: string;
 }
 
-export const PROTOCOL_DIRECTORY: readonly DirectoryProtocol[] = [
+const PROTOCOL_DIRECTORY: readonly DirectoryProtocol[] = [
   { slug: 'jupiter', name: 'Jupiter', programIds: ['JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', 'JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB', 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu'] },
   { slug: 'raydium', name: 'Raydium', programIds: ['675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK', 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C'] },
   { slug: 'orca', name: 'Orca', programIds: ['whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc'] },

@@ -23,7 +23,7 @@ import { resolveProtocol, SUPPORTED_SLUGS } from './directory.js';
 import { cachedPools } from './yield-pools-cache.js';
 
 /** Pools listed at most (largest TVL first); `yield_pools_total` says how many matched. */
-export const MAX_YIELD_POOLS = 25;
+const MAX_YIELD_POOLS = 25;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{86,90}$/;
 
 export interface ProtocolProfileInput {

@@ -13,7 +13,7 @@ import type { DefiLlamaClient } from '../../../sources/defillama.js';
 import { replaySkipped } from '../../../sources/errors.js';
 import type { PoolsResponse } from '../../../sources/wire/defillama.js';
 
-export const POOLS_TTL_SECONDS = 300;
+const POOLS_TTL_SECONDS = 300;
 
 interface Entry {
   fetchedAt: number;

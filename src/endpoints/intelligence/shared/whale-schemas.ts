@@ -28,7 +28,7 @@ const WhaleActivity = Nullable(Open({
   })),
 }, 'Present for whales whose history was read'));
 
-export const WhaleHolderSchema = Open({
+const WhaleHolderSchema = Open({
   rank: Type.Integer(),
   owner: Type.String(),
   role: Type.String({ enum: ['whale', 'holder', 'pool', 'bonding_curve', 'burn', 'exchange'], description: 'Pools, curves, burn addresses and exchanges are marked and never counted as whales' }),
@@ -40,7 +40,7 @@ export const WhaleHolderSchema = Open({
   activity_unknown_reason: Type.Optional(Type.String()),
 });
 
-export const WhaleSummarySchema = Open({
+const WhaleSummarySchema = Open({
   whales: Type.Integer({ description: 'Ordinary wallets among the top 20 holding at least threshold_usd' }),
   accumulating: Type.Integer(),
   distributing: Type.Integer(),
@@ -55,7 +55,7 @@ export const WhaleSummarySchema = Open({
   distribution_detected: Nullable(Type.Boolean({ description: 'At least one whale distributing (null: a whale history failed and none was seen distributing)' })),
 });
 
-export const WhaleReportSchema = Open({
+const WhaleReportSchema = Open({
   window: Open({ from_at: Type.String(), to_at: Type.String(), lookback_hours: Type.Number() }),
   threshold_usd: Type.Number({ description: 'A holder worth at least this much is a whale' }),
   holders: Type.Array(WhaleHolderSchema, { description: 'The top 20 holders, by balance' }),
@@ -70,7 +70,7 @@ export const WhaleWatchSchema = Open({
   ...WhaleReportSchema.properties,
 });
 
-export const TokenRiskScoreSchema = Open({
+const TokenRiskScoreSchema = Open({
   score: Type.Number({ minimum: 0, maximum: 1, description: 'Sum of the factor increments, capped at 1, 4 decimals' }),
   verdict: Type.String({ enum: ['SAFE', 'CAUTION', 'RISKY'], description: 'SAFE < 0.30 ≤ CAUTION ≤ 0.60 < RISKY' }),
   factors: Type.Array(Open({ name: Type.String(), value: Type.Number({ description: 'The increment it added' }), detail: Type.String() })),

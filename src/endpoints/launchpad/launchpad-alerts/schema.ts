@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 
-export const AlertEventSchema = Open({
+const AlertEventSchema = Open({
   kind: Type.String({ enum: ['payout_landed', 'payout_stale', 'stopped_trading', 'holders_change', 'rewards_since'] }),
   severity: Type.String({ enum: ['low', 'medium', 'high'] }),
   mint: Type.String(),
@@ -18,7 +18,7 @@ export const AlertEventSchema = Open({
   }),
 });
 
-export const AlertCoinSchema = Open({
+const AlertCoinSchema = Open({
   mint: Type.String(),
   symbol: Type.String(),
   payout_status: Type.String({ enum: ['PAYING', 'STALE', 'NEVER', 'NOT_REWARD'] }),

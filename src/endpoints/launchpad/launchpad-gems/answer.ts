@@ -7,10 +7,10 @@ import { coinRowBase } from '../shared/coin-rows.js';
 import { passesCoinFilter } from '../shared/screener-filters.js';
 
 /** Defaults of the spec row (the validator fills them; repeated so the handler stands alone). */
-export const GEMS_MAX_AGE_DAYS_DEFAULT = 14;
-export const GEMS_MIN_HOLDERS_DEFAULT = 25;
-export const GEMS_MAX_MARKET_CAP_USD_DEFAULT = 5_000_000;
-export const GEMS_LIMIT_DEFAULT = 15;
+const GEMS_MAX_AGE_DAYS_DEFAULT = 14;
+const GEMS_MIN_HOLDERS_DEFAULT = 25;
+const GEMS_MAX_MARKET_CAP_USD_DEFAULT = 5_000_000;
+const GEMS_LIMIT_DEFAULT = 15;
 
 interface GemsInput {
   quote_mint?: string;

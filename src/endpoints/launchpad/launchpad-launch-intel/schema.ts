@@ -14,7 +14,7 @@ const TaxLevelSchema = Open({
 
 const FactorSchema = Open({ name: Type.String(), value: Type.Number(), max: Type.Number(), detail: Type.String() });
 
-export const LaunchIntelRowSchema = Open({
+const LaunchIntelRowSchema = Open({
   rank: Type.Integer({ minimum: 1 }),
   quote_mint: Type.String(),
   quote_symbol: Type.String(),

@@ -9,7 +9,7 @@ import { Nullable, Open } from '../../../lib/typebox.js';
 const RawAmount = Type.String({ pattern: '^[0-9]+$', description: 'Raw integer units, as a decimal string' });
 const NullableAddress = (description: string) => Nullable(Type.String({ description: `${description}; null when loaded from an address lookup table` }));
 
-export const PreflightMismatchSchema = Open({
+const PreflightMismatchSchema = Open({
   field: Type.String({ description: 'The checked field: program, global_config, platform_id, curve.raise, transfer_fee.tier, launch_params.<path>, …' }),
   expected: Type.String(),
   actual: Type.String(),

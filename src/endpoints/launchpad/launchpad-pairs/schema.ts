@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 import { LAUNCH_CATEGORIES } from '../../../registry/fields.js';
 
-export const PairRowSchema = Open({
+const PairRowSchema = Open({
   quote_mint: Type.String(),
   symbol: Type.String(),
   name: Type.String(),

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { LaunchCategory, StringEnum, withDefault } from '../../../registry/fields.js';
 
-export const COIN_SORTS = ['volume24h', 'lastPayout', 'holders', 'priceChange24h', 'yield7d', 'yield30d', 'rewardsUsd'] as const;
+const COIN_SORTS = ['volume24h', 'lastPayout', 'holders', 'priceChange24h', 'yield7d', 'yield30d', 'rewardsUsd'] as const;
 
 export const coinFilterFields = () => ({
   quote_mint: Type.Optional(Type.String({ description: 'Only coins paired against this quote mint' })),

@@ -11,7 +11,7 @@ import { readCoinLive, type IndexedCoin, type LaunchpadSources } from '../../../
 import { indexedCoin, launchpadIndexState } from '../../../launchpad-index/state.js';
 import { SourceError } from '../../../sources/errors.js';
 
-export function launchpadSources(ctx: HandlerContext): LaunchpadSources {
+function launchpadSources(ctx: HandlerContext): LaunchpadSources {
   return { launchpad: ctx.sources.launchpad, rpc: ctx.sources.rpc, jupiter: ctx.sources.jupiter };
 }
 

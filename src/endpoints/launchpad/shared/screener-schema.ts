@@ -23,7 +23,7 @@ const coinFields = () => ({
   tax_round_trip_pct: Type.Number({ description: 'Lost to tax buying then selling at an unchanged price, percent (2 decimals): 1 − (1 − tax)², price impact excluded (launchpad-quote\'s round_trip_pct adds it); 0 without a collectable transfer fee' }),
 });
 
-export const ScreenerRowSchema = Open({
+const ScreenerRowSchema = Open({
   ...coinFields(),
   hours_since_last_payout: Nullable(Type.Number()),
   last_payout_at: Nullable(Type.String()),
@@ -45,7 +45,7 @@ export const ScreenerSchema = Type.Object({
   as_of: Type.String(),
 }, { additionalProperties: false });
 
-export const GemRowSchema = Open({
+const GemRowSchema = Open({
   ...coinFields(),
   gem_score: Type.Number({ minimum: 0, maximum: 100 }),
   stage: Type.String({ enum: ['GEM', 'WATCH', 'NOISE', 'DEAD'] }),

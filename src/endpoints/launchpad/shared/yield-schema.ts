@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Open } from '../../../lib/typebox.js';
 
-export const WindowYieldSchema = Open({
+const WindowYieldSchema = Open({
   window: Type.String({ enum: ['7d', '30d', 'lifetime'] }),
   history_days: Type.Number({ description: 'Days actually observed: from observed_from to now (2 decimals). The launch when the coin is younger than the window; else the index\'s last daily point at or before the window start (may exceed the window by under a day), or its earliest point when it has none that old (partial)' }),
   observed_from: Nullable(Type.String({ description: 'Start of the observed span (ISO 8601): the launch, or the daily point the difference starts from' })),
@@ -19,7 +19,7 @@ export const WindowYieldSchema = Open({
   caution: Type.Boolean({ description: 'Under 7 observed days, or a partial window' }),
 });
 
-export const QuoteExposureSchema = Open({
+const QuoteExposureSchema = Open({
   quote_mint: Type.String(),
   quote_symbol: Type.String(),
   quote_category: Type.String({ enum: ['xstock', 'prestock', 'currency', 'leverage', 'solana', 'collectible', 'custom'] }),

@@ -11,7 +11,7 @@ const Usd = (description?: string) => Type.Number(description ? { description } 
 const NullableUsd = (description: string) => Nullable(Type.Number({ description }));
 
 /** One open position (analytics poolPositionView) and its key; also what check-alerts stores per position. */
-export const PoolPositionViewSchema = Open({
+const PoolPositionViewSchema = Open({
   position_key: Type.String({ description: '`venue:position account`: the position\'s identity (check-alerts\' perps alerts name it)' }),
   venue: VenueTag,
   address: Type.String({ description: 'The position account' }),

@@ -18,7 +18,7 @@ import type { PoolMarket, PoolPosition, PoolVenue } from '../../../analytics/per
 import { gatherLegs, legTimings, required, type LegResult } from '../../shared/legs.js';
 import { POOL_VENUES, VENUE_LABEL, legOf } from '../../shared/perps-venues.js';
 
-export const TRADER_THRESHOLDS = {
+const TRADER_THRESHOLDS = {
   high_leverage_above: POOL_HIGH_LEVERAGE,
   near_liquidation_buffer_below_pct: NEAR_LIQUIDATION_BUFFER_PCT,
   scalper_below_hours: SCALPER_MAX_AGE_HOURS,

@@ -27,7 +27,7 @@ import { runBounded, type JobOutcome } from '../../../lib/bounded-run.js';
 import { legOf, VENUE_LABEL } from '../../shared/perps-venues.js';
 
 /** Accounts read at once: enough to read 25 in a few round trips without a burst on the venue. */
-export const ACCOUNT_READ_CONCURRENCY = 5;
+const ACCOUNT_READ_CONCURRENCY = 5;
 /** Time kept back from the answer deadline to build and send the answer after the account reads. */
 const ANSWER_MARGIN_MS = 1_500;
 const DEFAULT_DEADLINE_MS = 15_000;
@@ -44,7 +44,7 @@ export interface SmartMoneyRequest {
 }
 
 /** The service asset a focus names (its own name or venue C's coin for it, any case), else null. */
-export function focusAsset(market: string): PerpsAsset | null {
+function focusAsset(market: string): PerpsAsset | null {
   const wanted = market.toUpperCase();
   return PERPS_ASSETS.find((a) => a === wanted || HYPERLIQUID_COINS[a].toUpperCase() === wanted) ?? null;
 }

@@ -15,7 +15,7 @@ import type { RefAccount } from '../../../analytics/perps/venue-data.js';
 import { gatherLegs, legTimings, optional, required } from '../../shared/legs.js';
 import { legOf, VENUE_LABEL } from '../../shared/perps-venues.js';
 
-export const REF_TRADER_THRESHOLDS = {
+const REF_TRADER_THRESHOLDS = {
   high_leverage: REF_HIGH_LEVERAGE,
   extreme_leverage: REF_EXTREME_LEVERAGE,
   approaching_liquidation_distance_pct: APPROACHING_LIQUIDATION_DISTANCE_PCT,
@@ -26,7 +26,7 @@ export const REF_TRADER_THRESHOLDS = {
 } as const;
 
 /** The venue holds nothing for the address: no position and no account value. */
-export function isEmptyAccount(account: RefAccount): boolean {
+function isEmptyAccount(account: RefAccount): boolean {
   return account.positions.length === 0 && account.accountValueUsd === 0;
 }
 

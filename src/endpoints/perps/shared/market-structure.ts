@@ -101,7 +101,7 @@ function entry(m: PoolMarket): MarketStructureEntry {
  * market in venue order, long before short (all of a venue's shorts borrow one stable custody, so their
  * utilizations are equal).
  */
-export function mostUtilizedSide(markets: readonly MarketStructureEntry[]): MostUtilizedSide | null {
+function mostUtilizedSide(markets: readonly MarketStructureEntry[]): MostUtilizedSide | null {
   let best: MostUtilizedSide | null = null;
   for (const m of markets) {
     for (const side of SIDES) {
@@ -114,7 +114,7 @@ export function mostUtilizedSide(markets: readonly MarketStructureEntry[]): Most
 }
 
 /** Venue totals from the venue's own (unrounded) open interest, rounded once. */
-export function venueSummary(raw: readonly PoolMarket[], markets: readonly MarketStructureEntry[]): VenueSummary {
+function venueSummary(raw: readonly PoolMarket[], markets: readonly MarketStructureEntry[]): VenueSummary {
   const longRaw = raw.reduce((s, m) => s + m.long.openInterestUsd, 0);
   const shortRaw = raw.reduce((s, m) => s + m.short.openInterestUsd, 0);
   const byHealth = (h: MarketHealth) => markets.filter((m) => m.health === h).map((m) => m.asset);

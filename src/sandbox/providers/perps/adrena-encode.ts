@@ -51,7 +51,7 @@ import { ADRENA_TOKENS, cumulativeInterestAt } from '../../../sources/perps/adre
 import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition } from '../../../analytics/perps/venue-data.js';
 
 /** The main pool's USDC custody (adrena-abi pools manifest). */
-export const ADRENA_USDC_CUSTODY = 'Dk523LZeDQbZtUwPEBjFXCd2Au1tD7mWZBJJmcgHktNk';
+const ADRENA_USDC_CUSTODY = 'Dk523LZeDQbZtUwPEBjFXCd2Au1tD7mWZBJJmcgHktNk';
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const OWNED_RAW = 10n ** 15n;
 const HOURS_PER_YEAR = 24 * 365;
@@ -101,7 +101,7 @@ class Writer {
 
 // ── Byte encoders (the inverse of the layout decoders) ─────────────────────────────────────────────
 
-export function encodePool(name: string, custodies: readonly string[]): Uint8Array {
+function encodePool(name: string, custodies: readonly string[]): Uint8Array {
   if (custodies.length > POOL_OFFSETS.maxCustodies) throw new RangeError('a pool holds at most 8 custodies');
   const w = new Writer('Pool', ACCOUNT_SIZES.Pool);
   w.u8(8, 1); // bump
@@ -123,7 +123,7 @@ function writeAccounting(w: Writer, start: number, a: AdrenaPositionsAccounting)
   w.u64(start + o.unrealizedInterestUsd, a.unrealizedInterestUsd);
 }
 
-export function encodeCustody(c: AdrenaCustodyAccount): Uint8Array {
+function encodeCustody(c: AdrenaCustodyAccount): Uint8Array {
   const o = CUSTODY_OFFSETS;
   const w = new Writer('Custody', ACCOUNT_SIZES.Custody);
   w.u8(8, 1); // bump
@@ -157,7 +157,7 @@ export function encodeCustody(c: AdrenaCustodyAccount): Uint8Array {
   return w.bytes;
 }
 
-export function encodePosition(p: AdrenaPositionAccount): Uint8Array {
+function encodePosition(p: AdrenaPositionAccount): Uint8Array {
   const o = POSITION_OFFSETS;
   const w = new Writer('Position', ACCOUNT_SIZES.Position);
   w.u8(8, 1); // bump
@@ -183,7 +183,7 @@ export function encodePosition(p: AdrenaPositionAccount): Uint8Array {
   return w.bytes;
 }
 
-export function encodeOracle(updatedAt: number, prices: readonly AdrenaOraclePrice[]): Uint8Array {
+function encodeOracle(updatedAt: number, prices: readonly AdrenaOraclePrice[]): Uint8Array {
   if (prices.length > ORACLE_PRICE_SLOTS) throw new RangeError('the oracle holds at most 50 prices');
   const w = new Writer('Oracle', ACCOUNT_SIZES.Oracle);
   w.u8(8, 1); // bump

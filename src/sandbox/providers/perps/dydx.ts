@@ -52,7 +52,7 @@ const OTHER_MARKETS: readonly DydxMarketWire[] = [
 
 const TRADE_SIZE_USD = 3000;
 
-export function renderMarket(market: RefMarket): DydxMarketWire {
+function renderMarket(market: RefMarket): DydxMarketWire {
   const oracle = market.oraclePriceUsd;
   const initialMarginFraction = 1 / market.maxLeverage;
   const openInterest = wireDecimal(oracle > 0 ? market.openInterestUsd / oracle : 0);
@@ -76,7 +76,7 @@ export function renderMarket(market: RefMarket): DydxMarketWire {
   };
 }
 
-export function renderPerpetualMarkets(markets: readonly RefMarket[]): DydxPerpetualMarketsWire {
+function renderPerpetualMarkets(markets: readonly RefMarket[]): DydxPerpetualMarketsWire {
   const all = [...markets.filter((m) => m.venue === 'D').map(renderMarket), ...OTHER_MARKETS];
   all.sort((a, b) => Number(a.clobPairId) - Number(b.clobPairId));
   return { markets: Object.fromEntries(all.map((m) => [m.ticker, m])) };

@@ -95,7 +95,7 @@ function staticContext(coin: StaticCoin): HlAssetCtxWire {
   };
 }
 
-export function renderMetaAndAssetCtxs(markets: readonly RefMarket[]): HlMetaAndAssetCtxsWire {
+function renderMetaAndAssetCtxs(markets: readonly RefMarket[]): HlMetaAndAssetCtxsWire {
   const byCoin = new Map(markets.filter((m) => m.venue === 'C').map((m) => [HYPERLIQUID_COINS[m.asset], m]));
   const universe: HlUniverseEntryWire[] = [];
   const contexts: HlAssetCtxWire[] = [];
@@ -143,7 +143,7 @@ function positionWire(position: RefPosition, maxLeverage: number): HlPositionWir
   };
 }
 
-export function renderClearinghouseState(account: RefAccount, markets: readonly RefMarket[], at: Date): HlClearinghouseStateWire {
+function renderClearinghouseState(account: RefAccount, markets: readonly RefMarket[], at: Date): HlClearinghouseStateWire {
   let signedNotional = 0;
   let marginUsed = 0;
   let maintenance = 0;
@@ -186,7 +186,7 @@ function portfolioWindow(stats: RefWindowStats, accountValueNow: number, spanMs:
   return { accountValueHistory, pnlHistory, vlm: wireDecimal(stats.volumeUsd) };
 }
 
-export function renderPortfolio(portfolio: RefPortfolio, accountValueNow: number, at: Date): HlPortfolioWire {
+function renderPortfolio(portfolio: RefPortfolio, accountValueNow: number, at: Date): HlPortfolioWire {
   const windows: [string, HlPortfolioWindowWire][] = [
     ['day', portfolioWindow(portfolio.day, accountValueNow, DAY_MS, at)],
     ['week', portfolioWindow(portfolio.week, accountValueNow, 7 * DAY_MS, at)],
@@ -198,7 +198,7 @@ export function renderPortfolio(portfolio: RefPortfolio, accountValueNow: number
 
 const performance = (w: LeaderboardWindow) => ({ pnl: wireDecimal(w.pnlUsd), roi: wireDecimal(w.roi), vlm: wireDecimal(w.volumeUsd) });
 
-export function renderLeaderboard(rows: readonly LeaderboardRow[]): HlLeaderboardWire {
+function renderLeaderboard(rows: readonly LeaderboardRow[]): HlLeaderboardWire {
   return {
     leaderboardRows: rows.map((row) => ({
       ethAddress: row.address.toLowerCase(),

@@ -122,7 +122,7 @@ class BorshWriter {
   }
 }
 
-export function encodePool(pool: PoolAccount & { aumUsd: bigint }): Uint8Array {
+function encodePool(pool: PoolAccount & { aumUsd: bigint }): Uint8Array {
   const w = new BorshWriter().raw(POOL_DISCRIMINATOR).string(pool.name).u32(pool.custodies.length);
   for (const custody of pool.custodies) w.pubkey(custody);
   // aumUsd, then limit (40), fees (72), poolApr (24), maxRequestExecutionSec, bumps, inceptionTime,
@@ -131,7 +131,7 @@ export function encodePool(pool: PoolAccount & { aumUsd: bigint }): Uint8Array {
   return w.u128(pool.aumUsd).zeros(220).done();
 }
 
-export function encodeCustody(c: CustodyAccount): Uint8Array {
+function encodeCustody(c: CustodyAccount): Uint8Array {
   const w = new BorshWriter()
     .raw(CUSTODY_DISCRIMINATOR)
     .pubkey(c.pool)
@@ -156,7 +156,7 @@ export function encodeCustody(c: CustodyAccount): Uint8Array {
   return w.done(CUSTODY_ACCOUNT_SIZE);
 }
 
-export function encodePosition(p: PositionAccount): Uint8Array {
+function encodePosition(p: PositionAccount): Uint8Array {
   return new BorshWriter()
     .raw(POSITION_DISCRIMINATOR)
     .pubkey(p.owner).pubkey(p.pool).pubkey(p.custody).pubkey(p.collateralCustody)
@@ -168,7 +168,7 @@ export function encodePosition(p: PositionAccount): Uint8Array {
     .done(POSITION_ACCOUNT_SIZE);
 }
 
-export function encodeDovesPriceFeed(feed: { pair: string; price: bigint; expo: number; timestamp: bigint }): Uint8Array {
+function encodeDovesPriceFeed(feed: { pair: string; price: bigint; expo: number; timestamp: bigint }): Uint8Array {
   const pair = new Uint8Array(32);
   pair.set(new TextEncoder().encode(feed.pair).subarray(0, 32));
   return new BorshWriter()
@@ -190,7 +190,7 @@ export interface SandboxAccount {
 }
 
 /** Every custody's cumulative interest (3.0 × 10^9: 300 % of size accrued since inception). */
-export const CUMULATIVE_INTEREST_RATE = 3n * RATE_POWER;
+const CUMULATIVE_INTEREST_RATE = 3n * RATE_POWER;
 
 const DECIMALS_OF_MINT: Readonly<Record<string, number>> = {
   [JUPITER_PERPS_MINTS.SOL]: 9,

@@ -40,7 +40,7 @@ export function launchesInHour(seed: string, hour: number): LaunchRef[] {
 const phase = (from: number, rate: number, growth: number, buyShare: number, avgTradeUsd: number): ActivityPhase => ({ from, rate, growth, buyShare, avgTradeUsd });
 const k = (at: number, value: number): Knot => ({ at, value });
 
-export function backgroundKind(r: Rng): BackgroundProfileKind {
+function backgroundKind(r: Rng): BackgroundProfileKind {
   const u = r.next();
   return u < 0.5 ? 'QUIET' : u < 0.85 ? 'FADING' : 'IGNITING';
 }

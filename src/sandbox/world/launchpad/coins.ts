@@ -121,7 +121,7 @@ export const RAINSTOP: CoinDesign = {
 };
 
 /** Created 2026-01-01 00:00 UTC and paying every 6 h ever since: the coin multi-day yields are read on. */
-export const EVERPAY_CREATED_MS = Date.UTC(2026, 0, 1);
+const EVERPAY_CREATED_MS = Date.UTC(2026, 0, 1);
 export const EVERPAY: CoinDesign = {
   symbol: 'EVERPAY', quote: 'TSLAx', status: 'PAYING', level: 'HEALTHY', bps: 300, max: null, authority: D, feeMutable: false, adopted: true, flywheel: true,
   holders: 900, top10: 20, mcap: 300_000, vol24: 90_000, chg24: 5, ageDays: 0, createdAtMs: EVERPAY_CREATED_MS, payouts: pay(6, 50, 1),

@@ -20,7 +20,7 @@ function spec(mint: string): TokenSpec | null {
 }
 
 /** The spot world's market-data price of a designed mint at unix time `t` (USD per whole token). */
-export function spotPriceUsd(mint: string, t: number): number {
+function spotPriceUsd(mint: string, t: number): number {
   const s = spec(mint);
   const p = s ? priceAt(s, t, spec) : null;
   if (p === null) throw new Error(`perps world: no designed price for ${mint}`);

@@ -21,7 +21,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DecimalString } from './decimal.js';
 
-export const DYDX_MARKET_STATUSES = ['ACTIVE', 'PAUSED', 'CANCEL_ONLY', 'POST_ONLY', 'INITIALIZING', 'FINAL_SETTLEMENT'] as const;
+const DYDX_MARKET_STATUSES = ['ACTIVE', 'PAUSED', 'CANCEL_ONLY', 'POST_ONLY', 'INITIALIZING', 'FINAL_SETTLEMENT'] as const;
 
 export const DydxMarketSchema = Type.Object({
   ticker: Type.String(),

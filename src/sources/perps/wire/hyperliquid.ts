@@ -94,7 +94,7 @@ const HlMarginSummarySchema = Type.Object({
   totalMarginUsed: DecimalString,
 });
 
-export const HlPositionSchema = Type.Object({
+const HlPositionSchema = Type.Object({
   coin: Type.String(),
   /** Signed size in coins: > 0 long, < 0 short. */
   szi: DecimalString,
@@ -106,12 +106,6 @@ export const HlPositionSchema = Type.Object({
   /** Null when the position cannot be liquidated (e.g. margin covers any move). */
   liquidationPx: Nullable(DecimalString),
   marginUsed: DecimalString,
-});
-
-export const HlClearinghouseStateSchema = Type.Object({
-  marginSummary: HlMarginSummarySchema,
-  withdrawable: DecimalString,
-  assetPositions: Type.Array(Type.Object({ type: Type.String(), position: HlPositionSchema })),
 });
 
 export const HlAssetPositionSchema = Type.Object({ type: Type.String(), position: HlPositionSchema });
@@ -161,7 +155,7 @@ export interface HlClearinghouseStateWire {
 /** `[time ms, value]`; the pnl history is cumulative from the window's start, so its last value is the window's PnL. */
 const HlHistoryPointSchema = Type.Tuple([Type.Number(), DecimalString]);
 
-export const HlPortfolioWindowSchema = Type.Object({
+const HlPortfolioWindowSchema = Type.Object({
   accountValueHistory: Type.Array(HlHistoryPointSchema),
   pnlHistory: Type.Array(HlHistoryPointSchema),
   /** Traded volume over the window, USD. */
@@ -183,7 +177,7 @@ export type HlPortfolioWire = [string, HlPortfolioWindowWire][];
 
 // --- GET https://stats-data.hyperliquid.xyz/Mainnet/leaderboard ---
 
-export const HlWindowPerformanceSchema = Type.Object({
+const HlWindowPerformanceSchema = Type.Object({
   pnl: DecimalString,
   /** Return over the window as a fraction (0.0133 = 1.33 %). */
   roi: DecimalString,
