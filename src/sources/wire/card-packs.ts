@@ -58,7 +58,6 @@ export const CardPackEnvelopeSchema = Type.Object({ machines: Type.Array(Type.Un
 
 export type CardPackTierRange = Static<typeof TierRangeSchema>;
 export type CardPackMachine = Static<typeof CardPackMachineSchema>;
-export type CardPackEnvelope = Static<typeof CardPackEnvelopeSchema>;
 /** The body as the service sends it (what the sandbox serves). */
 export interface CardPackMachines {
   machines: CardPackMachine[];
