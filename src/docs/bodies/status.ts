@@ -2,14 +2,14 @@
  * The bodies of `GET /status`, `GET /status/live` and `GET /status/ready` as TypeBox schemas. The routes
  * (src/app/free-routes.ts, src/app/health-routes.ts) build a `Static<>` of these, and `/openapi.json`
  * publishes the same objects, so the document cannot describe a field the body lacks or miss one it has
- * (test/docs/route-bodies.test.ts validates real bodies against the published schemas). Objects are
- * closed (`additionalProperties: false`): a field added to a body must be added here. What the fields mean
+ * (test/docs/route-bodies.test.ts validates real bodies against the published schemas, read as closed: a
+ * field added to a body must be added here). Published open, since new fields are additive (docs/architecture.md,
+ * 'Versioning'). What the fields mean
  * for operators: docs/deploy.md, "Shutdown, readiness and liveness".
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../registry/fields.js';
 
-const closed = { additionalProperties: false } as const;
 
 /** Why a component is shown as down, when it is. */
 const Detail = Type.Optional(Type.String({ description: 'Why the component is down.' }));
@@ -21,7 +21,6 @@ const BackendHealth = Type.Object(
     backend: Type.String({ description: 'Which implementation serves (e.g. `sqlite`, `postgres`, `memory`, `redis`).' }),
     detail: Detail,
   },
-  closed,
 );
 
 /** Whether the payment facilitator answers, and what it settles. */
@@ -31,7 +30,6 @@ const FacilitatorHealth = Type.Object(
     kinds: Type.Optional(Type.Array(Type.String(), { description: 'What the facilitator settles, as `v<x402 version>:<scheme>:<network>`.' })),
     detail: Detail,
   },
-  closed,
 );
 export type FacilitatorHealth = Static<typeof FacilitatorHealth>;
 
@@ -43,7 +41,6 @@ const SourceLegHealth = Type.Object(
     consecutive_failures: Type.Integer({ minimum: 0 }),
     requests: Type.Integer({ minimum: 0, description: 'Requests sent since start.' }),
   },
-  closed,
 );
 
 /** The launch platform's index freshness (docs/launchpad.md, "The index"), or why it could not be read. */
@@ -55,9 +52,8 @@ const LaunchpadIndexHealth = Type.Union([
       stale: Type.Boolean({ description: 'No complete index yet, or it is older than the staleness bound.' }),
       coins: Type.Integer({ minimum: 0 }),
     },
-    closed,
   ),
-  Type.Object({ ok: Type.Literal(false), detail: Type.String() }, closed),
+  Type.Object({ ok: Type.Literal(false), detail: Type.String() }),
 ]);
 
 export const StatusBody = Type.Object(
@@ -78,7 +74,6 @@ export const StatusBody = Type.Object(
         sources: Type.Array(SourceLegHealth),
         launchpad_index: LaunchpadIndexHealth,
       },
-      closed,
     ),
     endpoints: Type.Object(
       {
@@ -86,7 +81,6 @@ export const StatusBody = Type.Object(
         implemented: Type.Array(Type.String(), { description: 'Keys of the endpoints that answer.' }),
         pending: Type.Array(Type.String(), { description: 'Keys of the endpoints not built yet (501, never charged).' }),
       },
-      closed,
     ),
     payments: Type.Object(
       {
@@ -95,29 +89,26 @@ export const StatusBody = Type.Object(
         networks: Type.Array(Type.String(), { description: 'CAIP-2 ids of the payment networks.' }),
         card: Type.Boolean({ description: 'Whether card payment (MPP) is enabled.' }),
       },
-      closed,
     ),
     sandbox: Type.Optional(
       Type.Object(
         { solana_rpc_url: Type.String(), base_rpc_url: Type.String() },
-        { ...closed, description: 'Sandbox mode only: the sandbox chains\' RPC URLs.' },
+        { description: 'Sandbox mode only: the sandbox chains\' RPC URLs.' },
       ),
     ),
   },
-  closed,
 );
 export type StatusBody = Static<typeof StatusBody>;
 
-export const LivenessBody = Type.Object({ live: Type.Literal(true) }, closed);
+export const LivenessBody = Type.Object({ live: Type.Literal(true) });
 export type LivenessBody = Static<typeof LivenessBody>;
 
 export const ReadinessBody = Type.Object(
   {
     ready: Type.Boolean(),
     shutting_down: Type.Boolean(),
-    store: Type.Object({ ok: Type.Boolean(), backend: Type.String() }, closed),
-    cache: Type.Object({ ok: Type.Boolean(), backend: Type.String() }, closed),
+    store: Type.Object({ ok: Type.Boolean(), backend: Type.String() }),
+    cache: Type.Object({ ok: Type.Boolean(), backend: Type.String() }),
   },
-  closed,
 );
 export type ReadinessBody = Static<typeof ReadinessBody>;

@@ -1,13 +1,13 @@
 /**
  * The body of `GET /.well-known/x402` (format `version: 1`) as a TypeBox schema. src/docs/well-known.ts
  * builds a `Static<>` of it and `/openapi.json` publishes the same object, so the two cannot drift
- * (test/docs/route-bodies.test.ts validates real bodies against the published schema). Objects are closed
- * (`additionalProperties: false`): a field added to the body must be added here. Why `resources` and
+ * (test/docs/route-bodies.test.ts validates real bodies against the published schema, read as closed: a field
+ * added to the body must be added here). Published open, since new fields are additive (docs/architecture.md,
+ * 'Versioning'). Why `resources` and
  * `endpoints` both exist: docs/architecture.md, "Decisions".
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-const closed = { additionalProperties: false } as const;
 
 const WellKnownNetwork = Type.Object(
   {
@@ -16,7 +16,6 @@ const WellKnownNetwork = Type.Object(
     label: Type.String(),
     asset: Type.String({ description: 'USDC mint / contract address on that network.' }),
   },
-  closed,
 );
 
 /** One endpoint, paid or free. Field names follow the x402 Bazaar discovery resource where one exists. */
@@ -39,7 +38,6 @@ const WellKnownResource = Type.Object(
     implemented: Type.Boolean(),
     cache_ttl_s: Type.Integer({ minimum: 0 }),
   },
-  closed,
 );
 export type WellKnownResource = Static<typeof WellKnownResource>;
 
@@ -55,7 +53,6 @@ export const WellKnownX402 = Type.Object(
         openapi: Type.String({ format: 'uri' }),
         llms: Type.String({ format: 'uri' }),
       },
-      closed,
     ),
     payment: Type.Object(
       {
@@ -67,12 +64,11 @@ export const WellKnownX402 = Type.Object(
         card: Type.Boolean({ description: 'Whether card payment (MPP) is enabled.' }),
         settled_only_on_success: Type.Literal(true),
       },
-      closed,
     ),
     resources: Type.Array(Type.String({ format: 'uri' }), { description: 'URLs of the paid resources: the shape x402 crawlers (e.g. x402scan) read from this document.' }),
     endpoints: Type.Array(WellKnownResource, { description: 'Every endpoint, paid or free, with its price and networks.' }),
     instructions: Type.String(),
   },
-  { ...closed, description: 'x402 discovery descriptor (format `version: 1`).' },
+  { description: 'x402 discovery descriptor (format `version: 1`).' },
 );
 export type WellKnownX402 = Static<typeof WellKnownX402>;
