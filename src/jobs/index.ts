@@ -7,7 +7,6 @@
 import type { Timers } from '../lib/timers.js';
 import type { Logger } from 'pino';
 import type { EntityDirectory } from '../analytics/entities.js';
-import { internalError } from '../errors/api-error.js';
 import type { Config } from '../config/index.js';
 import type { Registry } from '../registry/index.js';
 import type { HandlerContext } from '../registry/types.js';
@@ -38,10 +37,11 @@ export interface ServiceJobDeps {
 
 export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
   const { config, store, sources, entities, riskyPrograms, now, timers } = deps;
-  // What a paid call's handler gets, minus the caller: the swept enrichments make no composite calls.
+  // What a paid call's handler gets, minus the caller: the swept enrichments make no composite calls. A plain
+  // Error, not a coded one: no caller sees it, and the run's result line (docs/jobs.md) should name the endpoint.
   const context = (requestId: string, signal: AbortSignal): HandlerContext => ({
     requestId, now, signal, timers, deadlineMs: config.answerDeadlineMs, dataMode: config.dataMode, sources, entities, riskyPrograms, store,
-    call: (key) => Promise.reject(internalError(new Error(`job ${requestId}: unexpected composite call to ${key}`))),
+    call: (key) => Promise.reject(new Error(`job ${requestId}: unexpected composite call to ${key}`)),
   });
   return createJobRunner({
     store,

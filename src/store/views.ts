@@ -1,5 +1,5 @@
 /**
- * The parts of the store each kind of caller gets, so none can reach more than it uses: a handler cannot
+ * The parts of the store each kind of caller gets, so at compile time none can reach more than it uses: a handler cannot
  * claim a payment or delete history, a job touches only its own tables. Callers whose part is one whole
  * repository take its interface (payments `ClaimRepository`, the jobs runner `JobLeases`, the launchpad-index
  * job `LaunchpadIndexStore`). The composed `Store` (src/store/types.ts) satisfies every view.

@@ -1,5 +1,5 @@
 /**
- * Inputs of the launchpad analytics. Pure data: the coin assembler (src/jobs/launchpad-coins.ts) fills
+ * Inputs of the launchpad analytics. Pure data: the coin assembler (src/launchpad-index/coins.ts) fills
  * these from the platform's API and on-chain reads; the functions here never read a clock or the network.
  * Times are epoch milliseconds so that every rule (24 h windows, stale crossings, 31-day clamps) compares
  * plain numbers.

@@ -7,7 +7,11 @@ import { priceBookBinding } from './query/price-book.js';
 /** query's price; every leg priced above it comes back as headlines only (src/analytics/query/preview.ts). */
 const PRICE = '0.003';
 
-/** The prices of the endpoints query routes to, from the list it is registered in (bound by src/endpoints/index.ts). */
+/**
+ * The prices of the endpoints query routes to, from the list it is registered in: src/endpoints/index.ts
+ * binds it when it is loaded. A registry built without loading that module leaves it unbound, and every
+ * query call then answers 500 `internal` (the price book cannot be guessed).
+ */
 export const queryPriceBook = priceBookBinding();
 
 const PRICE_RULE =

@@ -30,6 +30,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../lib/typebox.js';
 import { wireParser } from '../wire.js';
 import { UpstreamFormatError } from '../format-error.js';
+import type { PackMachine } from '../../analytics/discovery/pack-machine.js';
 
 
 export const TierRangeSchema = Type.Object({
@@ -57,7 +58,9 @@ export const CardPackMachineSchema = Type.Object({
 export const CardPackEnvelopeSchema = Type.Object({ machines: Type.Array(Type.Unknown()) });
 
 export type CardPackTierRange = Static<typeof TierRangeSchema>;
-export type CardPackMachine = Static<typeof CardPackMachineSchema>;
+/** A parsed machine; `FitsPackMachine` makes the compiler refuse a wire change the EV analytics cannot read. */
+type FitsPackMachine<T extends PackMachine> = T;
+export type CardPackMachine = FitsPackMachine<Static<typeof CardPackMachineSchema>>;
 /** The body as the service sends it (what the sandbox serves). */
 export interface CardPackMachines {
   machines: CardPackMachine[];

@@ -6,7 +6,7 @@ export function postgresHealth({ pool, query }: PostgresDatabase): StoreHealth {
   return {
     kind: 'postgres',
     async ping() {
-      // A failure rejects (as SQLite's does): /status reports the error's message, health treats it as down.
+      // A failure rejects (as SQLite's does): /status shows it as unreachable (its message goes to the logs), health treats it as down.
       return (await query(`SELECT 1 AS ok`)).rowCount === 1;
     },
     async close() {

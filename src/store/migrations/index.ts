@@ -87,7 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'snapshots_clustered',
     // A series read fetches one subject's consecutive days. In a rowid table those rows lie wherever each
     // day's sweep put them (one page per point); WITHOUT ROWID stores the rows in primary-key order, so a
-    // subject's 30 days share a page or two (docs/history.md, "Reading cost"). PostgreSQL keeps its heap
+    // subject's 30 days share a page or two (docs/history.md, "Performance"). PostgreSQL keeps its heap
     // table and primary-key index: nothing to rebuild there.
     sql: `SELECT 1`,
     sqlite: `

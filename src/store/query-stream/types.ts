@@ -18,7 +18,6 @@ export interface QueryEvent {
   at: Date;
 }
 
-
 export interface QueryCountReader {
   /** Calls per entity with `from <= hour < to`, most asked first (ties by entity). */
   queryCounts(entityType: QueryEntityType, from: Date, to: Date): Promise<EntityCount[]>;

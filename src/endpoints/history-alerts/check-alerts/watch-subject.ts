@@ -193,7 +193,7 @@ function unavailable(type: 'token' | 'wallet', address: string, err: unknown): S
   };
 }
 
-/** Whale basics from an enrich-token-full answer (its own output schema: `top_holders` as listed by holders.ts). */
+/** Whale basics from an enrich-token-full answer (its own output schema: `top_holders` as listed by src/endpoints/shared/top-holders.ts). */
 function whaleBasicsOf(analysis: Data): WhaleBasics {
   const holders = Array.isArray(analysis.top_holders) ? (analysis.top_holders as TopHolder[]) : [];
   return { topHolders: holders, priceUsd: num(obj(analysis.price)?.price_usd), supplyUi: num(obj(analysis.supply)?.ui) };
