@@ -1,6 +1,7 @@
-// The import rules of the layering in docs/architecture.md ('Layout'):
-//   lib <- errors <- config, registry <- analytics (pure) <- sources, store, cache <- endpoints
-//       <- jobs, payments, docs, mcp <- app <- src/service.ts, src/main.ts, src/cli/
+// The import rules of the layering in docs/architecture.md ('Layout'), bottom first:
+//   lib <- errors <- config <- analytics (pure) <- sources, store, cache, launchpad-index (data)
+//       <- registry (the endpoint contract) <- endpoints <- jobs, payments, docs, mcp <- app
+//       <- src/service.ts, src/main.ts, src/cli/ (src/sandbox: reached from those only)
 // Checked by `npm run lint:deps` and by test/architecture/dependency-rules.test.ts (part of `npm test`), which
 // also builds small trees that break each rule and asserts the rule fires on them.
 // Paths are relative to the repository root; type-only imports count like any other.
@@ -17,6 +18,33 @@ const folder = (name) => ({ path: `^src/${name}/` });
  */
 const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
 
+/** The layers of src/, bottom first (src/lib and src/analytics have rules of their own, below). */
+const LAYERS = [
+  { name: 'errors', folders: ['errors'] },
+  { name: 'config', folders: ['config'] },
+  { name: 'analytics', folders: ['analytics'] },
+  { name: 'data', folders: ['sources', 'store', 'cache', 'launchpad-index'] },
+  { name: 'registry', folders: ['registry'] },
+  { name: 'endpoints', folders: ['endpoints'] },
+  { name: 'products', folders: ['jobs', 'payments', 'docs', 'mcp'] },
+  { name: 'app', folders: ['app'] },
+];
+const ENTRY_POINTS = '^src/(service\\.ts$|main\\.ts$|cli/)';
+
+/** One rule per layer (from errors up to the products): it imports no folder of a layer above it, nor an entry point. */
+const layerRules = () =>
+  LAYERS.slice(0, -1)
+    .filter((layer) => layer.name !== 'analytics')
+    .map((layer) => {
+      const above = LAYERS.slice(LAYERS.indexOf(layer) + 1).flatMap((l) => l.folders);
+      return forbid(
+        `${layer.name}-imports-no-higher-layer`,
+        `src/{${layer.folders.join(',')}} builds only on the layers below it: it imports none of src/{${above.join(',')}} and no entry point.`,
+        { path: `^src/(${layer.folders.join('|')})/` },
+        { path: [`^src/(${above.join('|')})/`, ENTRY_POINTS] },
+      );
+    });
+
 /** Two sibling folders of src/: neither imports the other, one rule each way. */
 const siblings = (a, b, comment) => [
   forbid(`${a}-not-${b}`, comment, folder(a), folder(b)),
@@ -30,10 +58,11 @@ module.exports = {
     forbid(
       'analytics-no-io',
       'src/analytics is pure scoring (no I/O, no clock): it imports no file, network or process module and, ' +
-        'of the project, only the layers below it (lib, errors, config, registry) — nothing that does I/O.',
+        'of the project, only the layers below it (lib, errors, config) — nothing that does I/O.',
       folder('analytics'),
-      { path: [IO_BUILTINS, '^(src|bench|scripts|test)/'], pathNot: '^src/(analytics|lib|errors|config|registry)/' },
+      { path: [IO_BUILTINS, '^(src|bench|scripts|test)/'], pathNot: '^src/(analytics|lib|errors|config)/' },
     ),
+    ...layerRules(),
     forbid('payments-no-endpoints', 'src/payments works from the compiled registry, never from endpoint definitions.', folder('payments'), folder('endpoints')),
     forbid(
       'sandbox-only-from-wiring',
