@@ -24,7 +24,7 @@ import type { StoredAnswer } from '../store/types.js';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { Network } from '@x402/core/types';
 import { normalizeBody } from './body.js';
-import { ApiError, internalError, type InputIssue } from '../errors/api-error.js';
+import { ApiError, asApiError, type InputIssue } from '../errors/api-error.js';
 import { errorBody } from '../errors/error-body.js';
 import { buildMeta, formatResponse, genericBriefing, jsonHead, withMeta, type Meta, type OutputFormat } from './envelope.js';
 import { cacheKeyFor, execute, peekExecution, type Execution } from './execute.js';
@@ -384,7 +384,7 @@ export class Invoker {
     if (err instanceof ApiError) {
       // An `internal` error built on purpose (src/errors/api-error.ts `internalError`) says nothing to the
       // caller: what caused it goes to the logs.
-      if (err.code === 'internal') this.deps.logger.error({ requestId, endpoint: key, err: err.cause ?? err, ...err.logDetail }, 'handler failed');
+      if (err.code === 'internal') this.deps.logger.error({ requestId, endpoint: key, err: err.cause ?? err, detail: err.logDetail }, 'handler failed');
       return { status: err.status, headers: err.headers ?? {}, body: errorBody(err, requestId) as unknown as Record<string, unknown> };
     }
     if (err instanceof SourceError) {
@@ -395,8 +395,7 @@ export class Invoker {
       return this.errorOutcome(mapped, requestId, key);
     }
     // Anything else is `internal` for the caller; its own text goes to the logs only (docs/errors.md).
-    this.deps.logger.error({ requestId, endpoint: key, err }, 'handler failed');
-    const internal = internalError(err);
+    const internal = asApiError(err, (original) => this.deps.logger.error({ requestId, endpoint: key, err: original }, 'handler failed'));
     return { status: internal.status, headers: {}, body: errorBody(internal, requestId) as unknown as Record<string, unknown> };
   }
 

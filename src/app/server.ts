@@ -8,7 +8,7 @@ import { SERVICE_VERSION } from '../config/index.js';
 import { trustProxyOption } from '../config/trust-proxy.js';
 import type { Deprecation } from '../registry/types.js';
 import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
-import { ApiError, internalError } from '../errors/api-error.js';
+import { ApiError, asApiError } from '../errors/api-error.js';
 import { errorBody } from '../errors/error-body.js';
 import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
 import { registerFreeRoutes } from './free-routes.js';
@@ -173,13 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     let apiError: ApiError;
     if (err instanceof ApiError) {
       apiError = err;
-      if (err.code === 'internal') req.log.error({ err: err.cause ?? err, requestId: req.id, ...err.logDetail }, 'unhandled error');
+      if (err.code === 'internal') req.log.error({ err: err.cause ?? err, requestId: req.id, detail: err.logDetail }, 'unhandled error');
     } else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError('body_too_large', `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
     else if ((err as { statusCode?: number }).statusCode === 400) apiError = new ApiError('invalid_json', 'The request could not be read', { cause: err });
     else {
       // Anything else: `internal` for the caller, the original for the logs only (docs/errors.md).
-      req.log.error({ err, requestId: req.id }, 'unhandled error');
-      apiError = internalError(err);
+      apiError = asApiError(err, (original) => req.log.error({ err: original, requestId: req.id }, 'unhandled error'));
     }
     void reply.code(apiError.status).headers(apiError.headers ?? {}).send(errorBody(apiError, req.id));
   });

@@ -12,7 +12,7 @@
  *
  * A settle call that throws may have broadcast the transfer before its answer was lost; with a
  * `SettlementLookup` the gate then looks the transfer up on chain and, if it landed, counts the call
- * as settled (docs/payments.md, "Lost settlement answers"). A clean refusal is never looked up.
+ * as settled (docs/payments.md, "When a settlement's outcome is unknown"). A clean refusal is never looked up.
  */
 import { FacilitatorResponseError, resolvePaymentFlowPhases, type CompletedSettlement, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type PaymentCancellationDispatcher, type x402HTTPResourceServer } from '@x402/core/server';
 import { decodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';

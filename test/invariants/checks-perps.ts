@@ -187,7 +187,7 @@ const venueComparison: AnswerCheck = ({ json: d, body }, where, t) => {
 };
 
 /**
- * perps-market-trend (docs/perps.md "Perps trend"): each metric's rising / falling / stable is the sign of its
+ * perps-market-trend (docs/perps.md "Market trend"): each metric's rising / falling / stable is the sign of its
  * change past the documented threshold (relative 2 % for price and OI, 1 point for the shares and APR), and a
  * market's heating / cooling / mixed / stable follows its OI and utilization directions.
  */

@@ -82,7 +82,8 @@ export interface WatchArgs {
   ctx: HandlerContext;
 }
 
-function asApiError(err: unknown): ApiError {
+/** A coded error as it is, a source failure as its coded error; anything else is a bug and is thrown on. */
+function codedOrRethrow(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof SourceError) return toApiError(err);
   throw err;
@@ -177,14 +178,14 @@ async function readWhales(mint: string, basics: WhaleBasics, a: WatchArgs): Prom
       h.activity ? [{ owner: h.owner, flows: h.activity.evidence.map((e) => ({ signature: e.signature, at: Date.parse(e.at), delta_ui: e.delta_ui })) }] : []);
     return { alerts: whaleAlerts({ mint, whales, priceUsd: basics.priceUsd, sinceMs: a.sinceMs, minVolumeUsd: a.criteria.min_whale_volume_usd }), caveats };
   } catch (err) {
-    const e = asApiError(err);
+    const e = codedOrRethrow(err);
     caveats.push({ code: 'leg_degraded', leg: 'whale_flows', message: `Whale flows of ${mint} unavailable (${e.code}): no whale alert was evaluated for it.` });
     return { alerts: [], caveats };
   }
 }
 
 function unavailable(type: 'token' | 'wallet', address: string, err: unknown): SubjectReading {
-  const error = asApiError(err);
+  const error = codedOrRethrow(err);
   return {
     status: { type, address, status: 'unavailable', baseline_at: null, observed_at: null, alerts: 0 },
     alerts: [],
@@ -265,7 +266,7 @@ async function watchPerpsWallet(address: string, a: WatchArgs): Promise<PerpsRea
   try {
     profile = await a.ctx.call('perps-trader-profile', { address });
   } catch (err) {
-    const error = asApiError(err);
+    const error = codedOrRethrow(err);
     return {
       status: { status: 'unavailable', baseline_at: null, observed_at: null, venues_read: [], alerts: 0 },
       alerts: [],

@@ -13,6 +13,6 @@ export const DecimalString = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][
 /** The number a `DecimalString` holds (the schema has already checked the form). */
 export function decimal(text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new UpstreamFormatError(`not a decimal: ${text.slice(0, 32)}`);
+  if (!Number.isFinite(value)) throw new UpstreamFormatError('not a finite decimal'); // the upstream text itself is never echoed (docs/sources.md)
   return value;
 }
