@@ -12,12 +12,11 @@
  * (e.g. SOL → USDC) are conversions, not trades; token-to-token swaps have no USD anchor and are
  * counted, not guessed.
  */
-import { WSOL_MINT } from '../lib/solana-mints.js';
+import { USDC_MINT, WSOL_MINT } from '../lib/solana-mints.js';
 import type { Fill, QuoteKind } from './copy-trade-ledger.js';
 
-export { WSOL_MINT };
+export { USDC_MINT, WSOL_MINT };
 
-export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 
 const STABLES = new Set([USDC_MINT, USDT_MINT]);

@@ -3,12 +3,13 @@
  * docs/configuration.md; secrets (facilitator auth, Stripe key) are never logged.
  */
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+import { USDC_MINT } from '../lib/solana-mints.js';
 
 export const SERVICE_VERSION = '1.0.0';
 
 export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
 export const BASE_MAINNET = 'eip155:8453' as const;
-export const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export const SOLANA_USDC_MINT = USDC_MINT;
 export const BASE_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
 export interface Config {

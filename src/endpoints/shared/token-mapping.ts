@@ -1,5 +1,6 @@
 /** Mapping provider facts about a token into the analytics' domain types (pure). */
 import type { Token2022Extensions } from '../../analytics/types.js';
+import { USDC_MINT } from '../../lib/solana-mints.js';
 import type { MintExtensionFacts } from '../../sources/solana-rpc.js';
 import type { JupQuote } from '../../sources/wire/jupiter.js';
 
@@ -13,7 +14,7 @@ export function quoteFill(quote: JupQuote | null): QuoteFill | null {
   return quote ? { outAmountRaw: quote.outAmount, impactFraction: Number(quote.priceImpactPct) } : null;
 }
 
-export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export { USDC_MINT };
 
 /** The spec's four position sizes for slippage estimates. */
 export const quoteSizesUsd = [100, 1_000, 10_000, 100_000] as const;

@@ -4,7 +4,7 @@
  * unchanged against it.
  */
 
-export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as const;
+export { USDC_MINT } from '../../lib/solana-mints.js';
 export const USDC_DECIMALS = 6;
 /** Mainnet USDC's real mint/freeze authorities, only so the mint account decodes like the real one. */
 export const USDC_MINT_AUTHORITY = 'BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG';

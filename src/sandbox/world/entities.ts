@@ -7,7 +7,7 @@
  * and their names say "(sandbox)". Two fake programs exist only here: a documented drainer (the
  * "known risky program") and a transfer-hook program used by a Token-2022 cast mint.
  */
-import { WSOL_MINT } from '../../lib/solana-mints.js';
+import { USDC_MINT, WSOL_MINT } from '../../lib/solana-mints.js';
 import { deriveWallet } from './random.js';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -98,7 +98,7 @@ export const WORLD_PROGRAMS: ReadonlySet<string> = new Set([
 ]);
 
 // Real mints (values mirror mainnet so quotes and holdings can be valued).
-export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export { USDC_MINT };
 export const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export { WSOL_MINT };
 export const MSOL_MINT = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';

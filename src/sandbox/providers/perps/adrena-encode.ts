@@ -23,6 +23,7 @@
  *    realised PnL is stored as 0).
  */
 import { getAddressEncoder } from '@solana/kit';
+import { USDC_MINT } from '../../../lib/solana-mints.js';
 import {
   ACCOUNT_SIZES,
   ADRENA_MAIN_POOL,
@@ -52,7 +53,6 @@ import type { PerpsAsset, PoolMarket, PoolMarketSide, PoolPosition } from '../..
 
 /** The main pool's USDC custody (adrena-abi pools manifest). */
 const ADRENA_USDC_CUSTODY = 'Dk523LZeDQbZtUwPEBjFXCd2Au1tD7mWZBJJmcgHktNk';
-const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const OWNED_RAW = 10n ** 15n;
 const HOURS_PER_YEAR = 24 * 365;
 const ORACLE_PRICE_SLOTS = 50;
