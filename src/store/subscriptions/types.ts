@@ -168,6 +168,13 @@ export interface SubscriptionRepository {
   commitCharge(subscriptionId: string, seq: number, at: Date): Promise<void>;
   /** A reserved charge is removed and its amount returned to its source; a committed one is left alone. */
   releaseCharge(subscriptionId: string, seq: number): Promise<void>;
+  /**
+   * Sets a voucher allowance's `available` to 0 (its channel was refunded or can no longer be charged); returns what
+   * it held. Reserved and charged rows are left alone.
+   */
+  voidVoucherCredit(subscriptionId: string, channelId: string): Promise<bigint>;
+  /** Channels with a voucher allowance left (`available` > 0) on an active subscription: not idle-refunded. */
+  channelsWithAllowance(): Promise<string[]>;
   readFunds(subscriptionId: string): Promise<Funds>;
   /** Charges with seq > afterSeq, in seq order, at most `limit`. */
   listCharges(subscriptionId: string, afterSeq: number, limit: number): Promise<ChargeRow[]>;
