@@ -10,6 +10,7 @@ import { postgresLaunchpadIndex } from './launchpad-index/postgres.js';
 import { postgresObservations } from './observations/postgres.js';
 import { postgresQueryStream } from './query-stream/postgres.js';
 import { postgresSnapshots } from './snapshots/postgres.js';
+import { postgresSubscriptions } from './subscriptions/postgres.js';
 import { openPostgresDatabase, type PostgresStoreOptions } from './sql/postgres-database.js';
 import type { Store } from './types.js';
 
@@ -25,5 +26,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...postgresQueryStream(db),
     ...postgresJobLeases(db),
     ...postgresLaunchpadIndex(db),
+    ...postgresSubscriptions(db),
   };
 }

@@ -11,6 +11,7 @@ import { sqliteLaunchpadIndex } from './launchpad-index/sqlite.js';
 import { sqliteObservations } from './observations/sqlite.js';
 import { sqliteQueryStream } from './query-stream/sqlite.js';
 import { sqliteSnapshots } from './snapshots/sqlite.js';
+import { sqliteSubscriptions } from './subscriptions/sqlite.js';
 import { openSqliteDatabase } from './sql/sqlite-database.js';
 import type { Store } from './types.js';
 
@@ -25,5 +26,6 @@ export function openSqliteStore(file: string): Store {
     ...sqliteQueryStream(db),
     ...sqliteJobLeases(db),
     ...sqliteLaunchpadIndex(db),
+    ...sqliteSubscriptions(db),
   };
 }

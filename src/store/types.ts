@@ -13,6 +13,7 @@ import type { LaunchpadIndexStore } from './launchpad-index/types.js';
 import type { ObservationLog } from './observations/types.js';
 import type { QueryStream } from './query-stream/types.js';
 import type { SnapshotRepository } from './snapshots/types.js';
+import type { SubscriptionRepository } from './subscriptions/types.js';
 
 export type { ClaimOutcome, ClaimRepository, ClaimStatus, PaymentClaim, StoredAnswer, StoredClaim } from './claims/types.js';
 export type { StoreHealth } from './health/types.js';
@@ -21,5 +22,9 @@ export type { LaunchpadDailyRow, LaunchpadIndexReader, LaunchpadIndexRow, Launch
 export type { ObservationLog, ObservationReader, ObservationRecord, ObservationWriter } from './observations/types.js';
 export type { EntityCount, QueryCountReader, QueryEntityType, QueryEvent, QueryStream } from './query-stream/types.js';
 export type { SnapshotReader, SnapshotRecord, SnapshotRepository, SnapshotSubjectType } from './snapshots/types.js';
+export type {
+  ChargeRow, CreditRecord, DeliveryAttempt, DeliveryMode, DetectionGroup, Funds, FundingSource, GroupEvent, ReserveOutcome, StoredEvent,
+  SubscriptionRepository, SubscriptionRow, SubscriptionSource, WebhookState,
+} from './subscriptions/types.js';
 
-export type Store = StoreHealth & ClaimRepository & SnapshotRepository & ObservationLog & QueryStream & JobLeases & LaunchpadIndexStore;
+export type Store = StoreHealth & ClaimRepository & SnapshotRepository & ObservationLog & QueryStream & JobLeases & LaunchpadIndexStore & SubscriptionRepository;

@@ -9,6 +9,7 @@ import type { StoreHealth } from './health/types.js';
 import type { ObservationLog, ObservationReader, ObservationWriter } from './observations/types.js';
 import type { QueryCountReader, QueryStream } from './query-stream/types.js';
 import type { SnapshotReader, SnapshotRepository } from './snapshots/types.js';
+import type { SubscriptionRepository } from './subscriptions/types.js';
 
 /**
  * What endpoint handlers get (`HandlerContext.store`, src/registry/types.ts): the history, the query counts,
@@ -29,3 +30,9 @@ export type RecorderStore = Pick<SnapshotRepository, 'putSnapshot'> & Observatio
 
 /** /status/live and /status/ready: the backend's name and whether it answers. */
 export type StoreStatus = Pick<StoreHealth, 'kind' | 'ping'>;
+
+/** Stream detection (the jobs runner's tick): which groups to detect for, their state, and storing what was found. */
+export type StreamDetectionStore = Pick<SubscriptionRepository, 'listDetectionGroups' | 'saveDetectionState' | 'appendGroupEvents'>;
+
+/** The subscription endpoints and delivery: the whole subscriptions repository (events, funds, webhook state). */
+export type SubscriptionStore = SubscriptionRepository;

@@ -14,6 +14,7 @@ import { launchpadIndexContract } from './contract/launchpad-index.js';
 import { observationsContract } from './contract/observations.js';
 import { queryStreamContract } from './contract/query-stream.js';
 import { snapshotsContract } from './contract/snapshots.js';
+import { subscriptionsContract } from './contract/subscriptions.js';
 
 export interface ContractOptions {
   /** Several stores opened by `open` share one database (PostgreSQL); false for per-open databases. */
@@ -31,5 +32,6 @@ export function storeContract(name: string, open: () => Promise<Store>, cleanup:
     queryStreamContract(backend);
     jobLeasesContract(backend);
     launchpadIndexContract(backend);
+    subscriptionsContract(backend);
   });
 }

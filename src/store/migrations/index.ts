@@ -172,4 +172,98 @@ export const MIGRATIONS: readonly Migration[] = [
       DELETE FROM launchpad_daily;
     `,
   },
+  {
+    version: 8,
+    name: 'subscriptions',
+    // Alert subscriptions (src/store/subscriptions/types.ts). Amounts are BIGINT (INTEGER affinity in SQLite),
+    // so a debit is one conditional UPDATE done in SQL on both engines. `last_seq` on the subscription row is
+    // the numbering's source of truth: retention deletes old events but never lowers it, so a seq is never
+    // reused. The partial indexes serve the only hot reads: a group's active subscribers (detection, append)
+    // and the webhook subscriptions that may be due.
+    sql: `
+      CREATE TABLE subscriptions (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL,
+        source TEXT NOT NULL,
+        input TEXT NOT NULL,
+        group_key TEXT NOT NULL,
+        delivery TEXT NOT NULL,
+        webhook_url TEXT,
+        webhook_secret TEXT,
+        price_atomic BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        cancelled_at TEXT,
+        last_seq INTEGER NOT NULL DEFAULT 0,
+        acked_seq INTEGER NOT NULL DEFAULT 0,
+        webhook_attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        lease_holder TEXT,
+        lease_until TEXT
+      );
+      CREATE INDEX subscriptions_active_group ON subscriptions (group_key, created_at) WHERE status = 'active';
+      CREATE INDEX subscriptions_webhook_active ON subscriptions (next_attempt_at) WHERE status = 'active' AND delivery = 'webhook';
+      CREATE TABLE stream_detection_state (
+        group_key TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE subscription_events (
+        subscription_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        occurred_at TEXT NOT NULL,
+        stored_at TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (subscription_id, seq),
+        UNIQUE (subscription_id, event_id)
+      );
+      CREATE INDEX subscription_events_stored_at ON subscription_events (stored_at);
+      CREATE TABLE subscription_credits (
+        subscription_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        available_atomic BIGINT NOT NULL,
+        credited_atomic BIGINT NOT NULL,
+        PRIMARY KEY (subscription_id, source, channel_id)
+      );
+      CREATE TABLE subscription_credit_payments (
+        payment_key TEXT PRIMARY KEY,
+        subscription_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        amount_atomic BIGINT NOT NULL,
+        network TEXT NOT NULL,
+        tx TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX subscription_credit_payments_subscription ON subscription_credit_payments (subscription_id, at);
+      CREATE TABLE subscription_charges (
+        subscription_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        amount_atomic BIGINT NOT NULL,
+        source TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        reserved_at TEXT NOT NULL,
+        charged_at TEXT,
+        PRIMARY KEY (subscription_id, seq)
+      );
+      CREATE INDEX subscription_charges_reserved ON subscription_charges (reserved_at) WHERE state = 'reserved';
+      CREATE TABLE webhook_attempts (
+        subscription_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        attempt INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        status INTEGER,
+        ok INTEGER NOT NULL,
+        error TEXT,
+        duration_ms INTEGER NOT NULL,
+        next_attempt_at TEXT,
+        PRIMARY KEY (subscription_id, seq, attempt)
+      );
+      CREATE INDEX webhook_attempts_at ON webhook_attempts (subscription_id, at);
+    `,
+  },
 ];
