@@ -1,6 +1,6 @@
 // The import rules of the layering in docs/architecture.md ('Layout'), bottom first:
 //   lib <- errors <- config <- analytics (pure) <- sources, store, cache, launchpad-index (data)
-//       <- registry (the endpoint contract) <- endpoints <- jobs, payments, docs, mcp <- app
+//       <- registry (the endpoint contract) <- endpoints <- jobs, payments, docs, mcp, streams <- app
 //       <- src/service.ts, src/main.ts, src/cli/ (src/sandbox: reached from those only)
 // Checked by `npm run lint:deps` and by test/architecture/dependency-rules.test.ts (part of `npm test`), which
 // also builds small trees that break each rule and asserts the rule fires on them.
@@ -26,7 +26,7 @@ const LAYERS = [
   { name: 'data', folders: ['sources', 'store', 'cache', 'launchpad-index'] },
   { name: 'registry', folders: ['registry'] },
   { name: 'endpoints', folders: ['endpoints'] },
-  { name: 'products', folders: ['jobs', 'payments', 'docs', 'mcp'] },
+  { name: 'products', folders: ['jobs', 'payments', 'docs', 'mcp', 'streams'] },
   { name: 'app', folders: ['app'] },
 ];
 const ENTRY_POINTS = '^src/(service\\.ts$|main\\.ts$|cli/)';

@@ -37,6 +37,10 @@ import { parseSandboxChainFaults } from './sandbox/chain-faults.js';
 import { startSolanaSandbox, type SolanaChainHandle } from './sandbox/solana/index.js';
 import { openConfiguredStore } from './store/open.js';
 import { createServiceJobs } from './jobs/index.js';
+import { streamDetectionJob } from './jobs/stream-detection.js';
+import type { Job } from './jobs/runner.js';
+import { createStreams, type Streams } from './streams/index.js';
+import { backgroundCaller } from './app/execute.js';
 import type { JobRunner } from './jobs/runner.js';
 import { createEntityDirectory } from './analytics/entities.js';
 import { createSources, LIVE_SOURCE_URLS, type SourceUrls, type Sources } from './sources/index.js';
@@ -101,6 +105,10 @@ export interface RunningService {
   recorder: Recorder;
   /** Background jobs (docs/jobs.md); ticking on a timer only when JOBS_ENABLED, `tick(now)` always works. */
   jobs: JobRunner;
+  /** Alert subscriptions: their store, hub and webhook dispatcher (tests drive `dispatcher.sweep()`). */
+  streams: Streams;
+  /** The alert-stream detection job, also run by `jobs` (tests run it alone: `streamDetection.run(...)`). */
+  streamDetection: Job;
   /** The reconciler of unconfirmed settlements (ticks on the service's timers; `runOnce()` for tests). */
   settlements: SettlementReconciler;
   close(): Promise<void>;
@@ -240,8 +248,6 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     const settlementLookup = await createServiceSettlementLookup(config, sandbox);
     // batch-settlement is offered where the facilitator settles it: the in-process one does (a remote one may not).
     const batch = localFacilitatorEvmKey ? createBatchSettlement(payTo.base, createBatchSettlementReceipts(localFacilitatorEvmKey)) : undefined;
-    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch), facilitator, settlementLookup);
-    await gate.initialize().catch((err: unknown) => logger.warn({ err }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
 
     let store = overrides.store;
     if (!store) {
@@ -262,7 +268,29 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       store = withRedisClaims(store, createRedisClaimGuard({ client: redis.client, prefix: config.redisPrefix }));
       batch?.storage.useRedis(redis.client, config.redisPrefix);
     }
-    const jobs = createServiceJobs({ config, store, registry, sources, entities, riskyPrograms, logger, now, timers, ...(batch ? { batchSettlement: { batch, facilitator } } : {}) });
+    // Alert subscriptions (docs/streaming.md): their top-up is a paid route, so it joins the resource server.
+    const streams = createStreams({
+      store, registry, dataMode: config.dataMode, now, timers, logger, publicUrl,
+      ...(batch ? { channels: batch.storage } : {}),
+      settings: { replayWindowMs: config.streamReplayHours * 3_600_000, heartbeatMs: config.streamHeartbeatS * 1000, webhookTimeoutMs: config.webhookTimeoutMs },
+    });
+    closers.push(() => streams.dispatcher.stop());
+    const gate = new PaymentGate(createHttpResourceServer(registry, facilitator, payTo, publicUrl, batch, [streams.fund]), facilitator, settlementLookup);
+    await gate.initialize().catch((err: unknown) => logger.warn({ err }, 'facilitator unreachable at start-up; paid calls answer 503 until it is back'));
+    // Detection calls the polling endpoints as a paid call would run them (shared cache, deadline), once per group.
+    const detectionCall = backgroundCaller(registry, cache, {
+      now, timers, dataMode: config.dataMode, sources, entities, riskyPrograms, store, smartMoneyWallets: config.smartMoneyWallets,
+    }, config.answerDeadlineMs, 'stream-detection');
+    const streamDetection = streamDetectionJob({
+      store, call: detectionCall, intervalMs: config.streamDetectionIntervalS * 1000,
+      // Wakes this instance's open streams and webhook deliveries for the subscriptions that got events.
+      onAppended: (ids) => streams.hub.notify(ids),
+    });
+    const jobs = createServiceJobs({
+      config, store, registry, sources, entities, riskyPrograms, logger, now, timers,
+      ...(batch ? { batchSettlement: { batch, facilitator } } : {}),
+      streams: { store, detection: streamDetection, replayWindowMs: config.streamReplayHours * 3_600_000 },
+    });
     // Stopped before the store closes (closers run in reverse).
     closers.push(() => jobs.stop());
     const ownedCache = cache;
@@ -289,7 +317,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     const app = await buildApp({
       config, registry, gate, store, cache, limiter,
       logger, now, timers, publicUrl, status, card: createCardPath(config, now, overrides.cardStripe), sources, entities, riskyPrograms, recorder,
-      lifecycle: { shuttingDown: () => shuttingDown }, docExamples: { sandboxCast: CAST },
+      lifecycle: { shuttingDown: () => shuttingDown }, docExamples: { sandboxCast: CAST }, streams,
     });
     await reserved?.release();
     await app.listen({ host: config.host, port });
@@ -315,7 +343,9 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     closers.push(async () => settlements.stop());
     logger.info({ url: publicUrl, dataMode: config.dataMode, sandbox: status.sandbox }, 'onchain enrichment api listening');
     if (config.jobsEnabled) jobs.start();
-    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, settlements, close: closeAll };
+    // Webhook deliveries are part of serving (like answering), not a background job: every instance delivers.
+    streams.dispatcher.start();
+    return { app, url: publicUrl, payTo, sandbox, store, sources, recorder, jobs, settlements, streams, streamDetection, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -17,6 +17,7 @@ import type { FacilitatorHealth } from '../docs/bodies/status.js';
 import type { DocExamples } from '../docs/examples.js';
 import type { Recorder } from './recorder.js';
 import type { Lifecycle } from './health-routes.js';
+import type { Streams } from '../streams/index.js';
 
 export type DemoTarget = 'enrich-token-light' | 'enrich-wallet-light';
 
@@ -54,4 +55,6 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** What /docs shows to try the service on (the sandbox cast), handed in by start-up wiring. */
   docExamples: DocExamples;
+  /** Alert subscriptions (docs/streaming.md); absent: the /subscriptions routes are not served. */
+  streams?: Streams;
 }

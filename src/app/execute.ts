@@ -125,3 +125,19 @@ export async function execute(args: {
     cancelDeadline?.();
   }
 }
+
+/**
+ * Runs endpoints for background work (alert-stream detection) exactly as a call would: validated with the
+ * endpoint's schema, through the shared answer cache, under the answer deadline, composite calls included.
+ */
+export function backgroundCaller(registry: Registry, cache: Cache, context: Omit<HandlerContext, 'signal' | 'call' | 'requestId'>, deadlineMs: number, label: string) {
+  let n = 0;
+  return async (key: string, input: Record<string, unknown>): Promise<HandlerResult> => {
+    const endpoint = registry.get(key);
+    if (!endpoint) throw internalError(new Error(`${label}: unknown endpoint ${key}`));
+    const valid = endpoint.validate({ ...input });
+    if (!valid.ok) throw new ApiError('invalid_input', `Input for ${key} is invalid.`, { issues: valid.issues });
+    const { result } = await execute({ endpoint, input: valid.value, cache, context: { ...context, requestId: `${label}-${++n}` }, deadlineMs, registry });
+    return result;
+  };
+}

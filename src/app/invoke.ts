@@ -171,7 +171,7 @@ export class Invoker {
     const valid = inputIssues.length === 0 && validation.ok;
     const call: PaidCall = {
       endpoint, preq, requestId, referralCode, clientGone: options.clientGone,
-      ...(valid ? { callKey: cacheKeyFor(endpoint, validation.value) } : {}),
+      ...(valid ? { callKey: cacheKeyFor(endpoint, validation.value), input: validation.value } : {}),
     };
     return this.invokePaid(call, normalized.sent ? inputIssues : [], () => {
       if (!valid) throw new ApiError('invalid_input', `Input does not match the schema of "${endpoint.def.key}". You were not charged.`, { issues: inputIssues });
@@ -260,11 +260,30 @@ export class Invoker {
       case 'unconfirmed':
         return this.unconfirmed(conclusion.retryAfterS, requestId, endpoint.def.key);
       case 'charged': {
+        await this.afterSettlement(call, payment, conclusion);
         const headers = { ...outcome.headers, ...conclusion.headers, 'Cache-Control': 'private, no-store' };
         // Spelled out rather than spread: `body` may be a lazy getter (JsonOutcome), which a spread would evaluate.
         const unpaid = outcome;
         return { status: outcome.status, headers, json, get body() { return unpaid.body; }, afterSend: conclusion.sent };
       }
+    }
+  }
+
+  /**
+   * The endpoint's own step once its payment settled (a subscription top-up's credit), before the answer is sent.
+   * A failure is logged with the payment's key for the operator and never turns the charged answer into an error.
+   */
+  private async afterSettlement(call: PaidCall, payment: VerifiedPayment, charged: { transaction: string; chargedAtomic: bigint }): Promise<void> {
+    const hook = call.endpoint.def.afterSettlement;
+    if (!hook || !call.input) return;
+    try {
+      await hook({
+        idempotencyKey: payment.idempotencyKey, scheme: payment.scheme ?? 'exact', network: payment.network, payer: payment.payer,
+        authorisedAtomic: payment.amountAtomic, chargedAtomic: charged.chargedAtomic, transaction: charged.transaction,
+        ...(payment.channelId ? { channelId: payment.channelId } : {}),
+      }, call.input);
+    } catch (err) {
+      this.deps.logger.error({ err, requestId: call.requestId, payment: payment.idempotencyKey, endpoint: call.endpoint.def.key }, 'charged call: its after-settlement step failed');
     }
   }
 

@@ -11,6 +11,7 @@ import { allEndpointPrices, howToPay } from '../payments/challenge-body.js';
 import { ApiError, asApiError } from '../errors/api-error.js';
 import { errorBody } from '../errors/error-body.js';
 import { callerGone, Invoker, paymentRequestOf, sendOutcome } from './invoke.js';
+import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { registerFreeRoutes } from './free-routes.js';
 import { freeRouteLimit, freeRouteLimitNow } from './rate-limit.js';
 import { registerMcpRoute } from '../mcp/route.js';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
+  if (deps.streams) registerSubscriptionRoutes(app, { streams: deps.streams, invoker, publicUrl: deps.publicUrl, limitFree });
   registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree, timers: deps.timers, answerDeadlineMs: deps.config.answerDeadlineMs });
   registerHealthRoutes(app, { store: deps.store, cache: deps.cache, timers: deps.timers, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
   return app;

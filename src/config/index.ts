@@ -87,6 +87,11 @@ export interface Config {
   logLevel: string;
   /** Every paid call answers within this deadline (default 15 s; docs/configuration.md `ANSWER_DEADLINE_MS`); data legs degrade at their own. */
   answerDeadlineMs: number;
+  /** Alert subscriptions (docs/streaming.md): how often detection runs, how long events stay for replay, stream heartbeat, webhook timeout. */
+  streamDetectionIntervalS: number;
+  streamReplayHours: number;
+  streamHeartbeatS: number;
+  webhookTimeoutMs: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -94,6 +99,12 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** A setting where 0 would mean "never" or "always": refused at start-up rather than misread. */
+function positive(name: string, value: number): number {
+  if (value <= 0) throw new Error(`${name} must be at least 1`);
   return value;
 }
 
@@ -181,5 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refusedPaymentsPerMinute: intFromEnv(env, 'REFUSED_PAYMENTS_PER_MINUTE', 30),
     logLevel: env.LOG_LEVEL || 'info',
     answerDeadlineMs: intFromEnv(env, 'ANSWER_DEADLINE_MS', 15_000),
+    streamDetectionIntervalS: positive('STREAM_DETECTION_INTERVAL_S', intFromEnv(env, 'STREAM_DETECTION_INTERVAL_S', 60)),
+    streamReplayHours: positive('STREAM_REPLAY_HOURS', intFromEnv(env, 'STREAM_REPLAY_HOURS', 24)),
+    streamHeartbeatS: positive('STREAM_HEARTBEAT_S', intFromEnv(env, 'STREAM_HEARTBEAT_S', 15)),
+    webhookTimeoutMs: positive('WEBHOOK_TIMEOUT_MS', intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
   };
 }

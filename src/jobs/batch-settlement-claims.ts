@@ -28,6 +28,11 @@ export interface BatchSettlementClaimsOptions {
   facilitator: FacilitatorClient;
   intervalMs?: number;
   idleRefundMs?: number;
+  /**
+   * Channels never refunded as idle: those backing an alert subscription's voucher allowance (docs/streaming.md),
+   * which are charged per delivered event and may see no paid call for days.
+   */
+  keepChannels?: () => Promise<string[]>;
 }
 
 /**
@@ -51,7 +56,8 @@ export function batchSettlementClaimsJob(options: BatchSettlementClaimsOptions):
       const manager = options.batch.scheme.createChannelManager(options.facilitator, BASE_MAINNET, BASE_USDC_ADDRESS);
       const claims = await manager.claim({ maxClaimsPerBatch: MAX_CLAIMS_PER_BATCH });
       const channels = await options.batch.storage.list();
-      const idle = channels.filter((c) => idleRefundable(c, now, idleMs));
+      const kept = new Set((await options.keepChannels?.() ?? []).map((id) => id.toLowerCase()));
+      const idle = channels.filter((c) => idleRefundable(c, now, idleMs) && !kept.has(c.channelId.toLowerCase()));
       // A refund claims the channel's outstanding charge in the same transaction: that too needs settling.
       const refundClaims = idle.some((c) => BigInt(c.chargedCumulativeAmount) > BigInt(c.totalClaimed));
       const refunds = idle.length > 0 ? await manager.refund(idle.map((c) => c.channelId)) : [];

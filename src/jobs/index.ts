@@ -1,7 +1,8 @@
 /**
  * The service's jobs, wired under one runner: retention (daily), the snapshot sweep (hourly,
  * snapshot-sweep.ts), the launch platform's coin index (every 10 minutes, launchpad-index.ts) and
- * batch-settlement claims (every 10 minutes, when offered; batch-settlement-claims.ts). Started by
+ * batch-settlement claims (every 10 minutes, when offered; batch-settlement-claims.ts), alert-stream detection
+ * (every STREAM_DETECTION_INTERVAL_S, stream-detection.ts) and its replay window (hourly). Started by
  * src/service.ts when JOBS_ENABLED (default true); see docs/jobs.md.
  */
 import type { Timers } from '../lib/timers.js';
@@ -17,8 +18,10 @@ import { batchSettlementClaimsJob } from './batch-settlement-claims.js';
 import type { BatchSettlement } from '../payments/batch-settlement/server.js';
 import type { FacilitatorClient } from '@x402/core/server';
 import { retentionJob } from './retention.js';
-import { createJobRunner, type JobRunner } from './runner.js';
+import { createJobRunner, type Job, type JobRunner } from './runner.js';
 import { snapshotSweepJob } from './snapshot-sweep.js';
+import { streamEventsRetentionJob } from './stream-events-retention.js';
+import type { SubscriptionRepository } from '../store/subscriptions/types.js';
 
 export interface ServiceJobDeps {
   config: Pick<Config, 'dataMode' | 'snapshotRetentionDays' | 'answerDeadlineMs'>;
@@ -33,6 +36,12 @@ export interface ServiceJobDeps {
   timers: Timers;
   /** batch-settlement's channels and the facilitator that claims them (absent: not offered). */
   batchSettlement?: { batch: BatchSettlement; facilitator: FacilitatorClient };
+  /** Alert subscriptions: their detection job (built by start-up wiring, which tests drive directly) and the replay window's retention. */
+  streams?: {
+    store: SubscriptionRepository;
+    detection: Job;
+    replayWindowMs: number;
+  };
 }
 
 export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
@@ -48,11 +57,17 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
     logger: deps.logger.child({ component: 'jobs' }),
     now,
     timers,
+    // The runner must tick at least as often as its most frequent job runs.
+    ...(deps.streams && deps.streams.detection.intervalMs < 60_000 ? { tickMs: deps.streams.detection.intervalMs } : {}),
     jobs: [
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
       launchpadIndexJob({ store, sources: { launchpad: sources.launchpad, rpc: sources.rpc, jupiter: sources.jupiter } }),
-      ...(deps.batchSettlement ? [batchSettlementClaimsJob(deps.batchSettlement)] : []),
+      ...(deps.batchSettlement ? [batchSettlementClaimsJob({ ...deps.batchSettlement, ...(deps.streams ? { keepChannels: () => deps.streams!.store.channelsWithAllowance() } : {}) })] : []),
+      ...(deps.streams ? [
+        deps.streams.detection,
+        streamEventsRetentionJob({ store: deps.streams.store, replayWindowMs: deps.streams.replayWindowMs }),
+      ] : []),
     ],
   });
 }

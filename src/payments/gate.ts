@@ -30,6 +30,7 @@ import { decodePaymentSignature } from './payment-header.js';
 import { UPTO } from './upto.js';
 import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { batchSettlementNothingMoved } from './batch-settlement/settle-outcome.js';
+import { batchChannelId } from './batch-settlement/payload.js';
 import type { SettlementLookup, SettlementMark, SettlementTarget } from './settlement-lookup.js';
 import type { Challenge, PaymentCheck, PaymentRequest, SettleOutcome } from './types.js';
 import { FacilitatorUnavailableError } from './errors.js';
@@ -395,12 +396,14 @@ export class PaymentGate {
         idempotencyKey: identity.key,
         amountAtomic: BigInt(paymentRequirements.amount),
         ...(paymentId !== undefined ? { paymentId } : {}),
+        ...(batch ? { channelId: batchChannelId(paymentPayload.payload) } : {}),
         async settle(response, chargeAtomic) {
           // Read alongside settle, not before it: a paid call waits for no extra RPC round trip.
           const mark = lost.mark();
           settleThrew.delete(paymentPayload);
-          // upto settles the amount charged (the library hands the facilitator requirements with that amount).
-          const overrides = upto && chargeAtomic !== undefined ? { amount: chargeAtomic.toString() } : undefined;
+          // upto settles the amount charged (the library hands the facilitator requirements with that amount); a
+          // batch-settlement allowance settles 0: the voucher is kept, nothing is counted (docs/streaming.md).
+          const overrides = (upto || batch) && chargeAtomic !== undefined ? { amount: chargeAtomic.toString() } : undefined;
           let settled;
           try {
             settled = await http.processSettlement(paymentPayload, paymentRequirements, declaredExtensions, {

@@ -25,7 +25,7 @@ import { isPaymentAuthorization } from './card/index.js';
 import type { PaymentGate } from './gate.js';
 import type { PaymentCheck, PaymentRequest, VerifiedPayment } from './types.js';
 import { RefusedPayments } from './refused-payments.js';
-import { uptoCharge } from './upto.js';
+import { settlementCharge, UPTO } from './upto.js';
 
 export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
@@ -36,6 +36,8 @@ export interface PaidCall {
   requestId: string;
   /** Endpoint + canonical input; undefined when the input is invalid (such a call is never settled). */
   callKey?: string;
+  /** The validated input (absent when invalid): what an endpoint's `afterSettlement` is given. */
+  input?: Record<string, unknown>;
   referralCode?: string;
   clientGone?: AbortSignal;
 }
@@ -57,7 +59,7 @@ export type Conclusion =
   /** The answer was an error (or the caller left): nothing was settled. */
   | { kind: 'not_charged'; reason: string }
   /** Settled: send the answer with these headers, then report whether it was sent. */
-  | { kind: 'charged'; headers: Record<string, string>; sent(delivered: boolean): void }
+  | { kind: 'charged'; headers: Record<string, string>; transaction: string; chargedAtomic: bigint; sent(delivered: boolean): void }
   /** The facilitator refused the settlement before anything moved: withheld, not charged. */
   | { kind: 'refused'; reason: string }
   /** The transfer may have been broadcast; its outcome is unknown. The answer is kept for a retry. */
@@ -220,8 +222,9 @@ export class PaymentLifecycle {
     };
     if (answer.status < 200 || answer.status >= 300) return finishNotCharged(`http_${answer.status}`);
     if (call.clientGone?.aborted) return finishNotCharged('client_gone');
-    const charge = uptoCharge(call.endpoint, payment, result);
-    if (charge === 0n) return finishNotCharged('upto_nothing_charged');
+    const charge = settlementCharge(call.endpoint, payment, result);
+    // An upto answer that costs nothing is not settled; an allowance voucher (charge 0) is: settling keeps it.
+    if (charge === 0n && payment.scheme === UPTO) return finishNotCharged('upto_nothing_charged');
     const settled = await payment.settle({ body: Buffer.from(answer.json), headers: { 'content-type': 'application/json' } }, charge);
     if (settled.ok) {
       if (settled.recovered) logger.info({ requestId: call.requestId, transaction: settled.transaction }, 'settle answer lost after the broadcast; the transfer was found on chain');
@@ -230,6 +233,8 @@ export class PaymentLifecycle {
       return {
         kind: 'charged',
         headers: settled.headers,
+        transaction: settled.transaction,
+        chargedAtomic: charge ?? payment.amountAtomic,
         sent: (delivered) => {
           if (reported) return;
           reported = true;

@@ -77,6 +77,8 @@ export function createHttpResourceServer(
   publicUrl: string,
   /** batch-settlement's server scheme and channels; absent: not offered (a facilitator without it). */
   batch?: BatchSettlement,
+  /** Paid endpoints served outside the registry (the subscription top-up, src/streams/fund-endpoint.ts). */
+  extraEndpoints: readonly RegisteredEndpoint[] = [],
 ): x402HTTPResourceServer {
   const server = new x402ResourceServer(facilitator);
   server.register('eip155:8453', new ExactEvmScheme());
@@ -87,7 +89,7 @@ export function createHttpResourceServer(
   server.registerExtension(bazaarResourceServerExtension);
   server.registerExtension(paymentIdentifierResourceServerExtension);
   const routes: Record<string, RouteConfig> = {};
-  for (const endpoint of registry.list) {
+  for (const endpoint of [...registry.list, ...extraEndpoints]) {
     if (endpoint.priceAtomic !== null) routes[routeKey(endpoint)] = routeConfig(endpoint, payTo, publicUrl, batch);
   }
   // Offers upto and batch-settlement only where the facilitator settles them (learned at initialisation).

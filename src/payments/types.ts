@@ -35,9 +35,11 @@ export interface VerifiedPayment {
   idempotencyKey: string;
   /** What the payment authorises: the price (`exact`), or the maximum (`upto`). */
   amountAtomic: bigint;
+  /** The batch-settlement channel a voucher or deposit pays from. */
+  channelId?: string;
   /** The client's x402 `payment-identifier` (v2 payloads that carry the extension). */
   paymentId?: string;
-  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`); ignored for `exact`. */
+  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`), or a batch-settlement voucher's (0 for an allowance); ignored for `exact`. */
   settle(response: { body: Buffer; headers: Record<string, string> }, chargeAtomic?: bigint): Promise<SettleOutcome>;
   /** Tells the x402 server the paid call failed (nothing is settled). */
   cancel(status: number): Promise<void>;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { itemsAnswered, proportionalCharge } from '../../src/registry/pricing.js';
 import type { HandlerResult } from '../../src/registry/types.js';
-import { uptoCharge } from '../../src/payments/upto.js';
+import { settlementCharge } from '../../src/payments/upto.js';
 import { uptoPayloadProblem, uptoPaymentIdentity } from '../../src/payments/upto-payload.js';
 import { paymentIdentity } from '../../src/payments/idempotency.js';
 import { schemePayloadProblem } from '../../src/payments/payload-shape.js';
@@ -31,7 +31,7 @@ describe('upto charge', () => {
       [[true, true, false], 10_000n],
       [[false, false], 0n],
     ];
-    for (const [oks, expected] of cases) assert.equal(uptoCharge(batch, upto, items(oks)), expected, oks.join(','));
+    for (const [oks, expected] of cases) assert.equal(settlementCharge(batch, upto, items(oks)), expected, oks.join(','));
     assert.equal(batch.def.pricing?.kind, 'upto');
     assert.ok(batch.def.description.includes(batch.def.pricing!.rule), 'the rule is in the description');
   });
@@ -39,12 +39,12 @@ describe('upto charge', () => {
   it('never above the maximum signed, never below 0; exact and card payments are not touched', () => {
     const greedy = { ...batch, def: { ...batch.def, pricing: { kind: 'upto' as const, charge: () => 99_999n, rule: '' } } };
     const negative = { ...batch, def: { ...batch.def, pricing: { kind: 'upto' as const, charge: () => -5n, rule: '' } } };
-    assert.equal(uptoCharge(greedy, upto, items([true])), 15_000n);
-    assert.equal(uptoCharge(negative, upto, items([true])), 0n);
-    assert.equal(uptoCharge(batch, { scheme: 'exact', amountAtomic: 15_000n }, items([true, false])), undefined);
-    assert.equal(uptoCharge(batch, { amountAtomic: 15_000n }, items([true, false])), undefined);
+    assert.equal(settlementCharge(greedy, upto, items([true])), 15_000n);
+    assert.equal(settlementCharge(negative, upto, items([true])), 0n);
+    assert.equal(settlementCharge(batch, { scheme: 'exact', amountAtomic: 15_000n }, items([true, false])), undefined);
+    assert.equal(settlementCharge(batch, { amountAtomic: 15_000n }, items([true, false])), undefined);
     // An endpoint without a rule (no upto requirement is offered for it) would be charged its maximum.
-    assert.equal(uptoCharge(buildServiceRegistry().get('query')!, upto, items([true])), 15_000n);
+    assert.equal(settlementCharge(buildServiceRegistry().get('query')!, upto, items([true])), 15_000n);
   });
 
   it('proportionalCharge and itemsAnswered read only what they should', () => {

@@ -56,3 +56,9 @@ export function batchSettlementPaymentIdentity(payload: Record<string, unknown>)
   if (!isRecord(config) || !isRecord(voucher) || typeof config.payer !== 'string' || typeof voucher.channelId !== 'string') return undefined;
   return { key: `bs:${voucher.channelId.toLowerCase()}:${String(voucher.maxClaimableAmount)}:${randomUUID()}`, payer: config.payer.toLowerCase() };
 }
+
+/** The channel a voucher or deposit payload pays from, as the channel storage keys it (the voucher's spelling), '' when absent. */
+export function batchChannelId(payload: Record<string, unknown>): string {
+  const voucher = payload.voucher;
+  return isRecord(voucher) && typeof voucher.channelId === 'string' ? voucher.channelId : '';
+}

@@ -1,0 +1,80 @@
+/**
+ * `POST /subscriptions/fund`: the paid top-up of a subscription (docs/streaming.md, "Paying per event"). It is an
+ * endpoint definition like the 48 — so the 402 challenge, verification, idempotency, "never charged for a failure"
+ * and the receipts are the same code — but it is not in the service's registry (it is not one of the spec's
+ * endpoints, and it sells no answer): the route and the resource server get it from here.
+ *
+ * What one call buys: 100 events at the event price.
+ * - `exact` (Solana or Base, v2 and v1) or a card: 0.1 USDC is settled now and credited as a prepaid balance.
+ * - `batch-settlement` (Base): the voucher authorises 0.1 USDC more from the payer's channel but is settled with
+ *   nothing charged (`pricing.kind: 'allowance'`); each delivered event then advances the channel's counted charge
+ *   by the event price, and the claim job claims only what was counted. Unspent allowance stays in the payer's
+ *   escrow and comes back with the channel's idle refund.
+ *
+ * The credit is made after the settlement, keyed by the payment (`afterSettlement`), so one payment credits once.
+ */
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../errors/api-error.js';
+import { buildRegistry, usdcToAtomic, type RegisteredEndpoint } from '../registry/index.js';
+import { defineEndpoint } from '../registry/types.js';
+import type { SubscriptionRepository } from '../store/subscriptions/types.js';
+import type { StreamHub } from './hub.js';
+import { EVENT_PRICE_USDC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from './settings.js';
+
+export const FUND_KEY = 'subscription-fund';
+export const FUND_PATH = '/subscriptions/fund';
+
+const FundAnswer = Type.Object({
+  subscription_id: Type.String(),
+  buys_events: Type.Integer({ description: 'Events this top-up pays for' }),
+  amount_usdc: Type.String(),
+  price_per_event_usdc: Type.String(),
+  funding: Type.String({ description: '`prepaid` for exact and card payments, `voucher` for a batch-settlement voucher (charged per delivered event)' }),
+});
+
+export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscription' | 'creditSubscription'>, hub: StreamHub): RegisteredEndpoint {
+  const definition = defineEndpoint({
+    key: FUND_KEY,
+    family: 'history-alerts',
+    price: TOP_UP_USDC,
+    summary: `Top up an alert subscription with ${EVENTS_PER_TOP_UP} events`,
+    description:
+      `Buys ${EVENTS_PER_TOP_UP} delivered events (${EVENT_PRICE_USDC} USDC each) for a subscription made with POST /subscriptions. ` +
+      'Paid with exact on Solana or Base it is a prepaid balance; paid with a batch-settlement voucher on Base it is an allowance ' +
+      'charged per delivered event from your channel. A cancelled or unknown subscription is refused before payment is settled.',
+    input: Type.Object({ subscription_id: Type.String({ pattern: '^sub_[0-9a-f]{24}$', description: 'The subscription to fund' }) }, { additionalProperties: false }),
+    output: FundAnswer,
+    cacheTtlSeconds: 30,
+    example: { subscription_id: 'sub_000000000000000000000000' },
+    pricing: { kind: 'allowance', rule: 'A batch-settlement voucher is an allowance charged per delivered event; exact and card payments are a prepaid balance.' },
+    handler: async (input) => {
+      const subscription = await store.getSubscription(input.subscription_id);
+      // Refused before anything is settled: a top-up of a subscription that cannot deliver would be money for nothing.
+      if (!subscription || subscription.status !== 'active') throw new ApiError('unknown_subscription', 'No active subscription has that id. You were not charged.');
+      return {
+        data: { subscription_id: subscription.id, buys_events: EVENTS_PER_TOP_UP, amount_usdc: TOP_UP_USDC, price_per_event_usdc: EVENT_PRICE_USDC, funding: 'see PAYMENT-RESPONSE' },
+        // The answer acknowledges a payment; a repeat within a second may share it, the credit is per payment anyway.
+        maxTtlSeconds: 1,
+      };
+    },
+    afterSettlement: async (payment, input) => {
+      const voucher = payment.scheme === 'batch-settlement';
+      const subscriptionId = String(input.subscription_id);
+      await store.creditSubscription({
+        subscriptionId,
+        source: voucher ? 'voucher' : 'prepaid',
+        channelId: voucher ? payment.channelId ?? '' : '',
+        amountAtomic: voucher ? payment.authorisedAtomic : payment.chargedAtomic,
+        paymentKey: payment.idempotencyKey,
+        network: payment.network,
+        transaction: payment.transaction,
+        at: new Date(),
+      });
+      hub.notify([subscriptionId]);
+    },
+  });
+  const [registered] = buildRegistry([definition]).list;
+  return { ...registered!, path: FUND_PATH };
+}
+
+export const TOP_UP_ATOMIC = usdcToAtomic(TOP_UP_USDC);
