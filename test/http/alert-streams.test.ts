@@ -8,8 +8,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/client';
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
@@ -18,59 +16,13 @@ import { verifyWebhook } from '../../src/lib/webhook-signature.js';
 import { newEvmPayer, sandboxBaseClient, sandboxUsdcBalance } from '../helpers/evm-payer.js';
 import { newPayer, type Payer } from '../helpers/payers.js';
 import { openSse } from '../helpers/sse-client.js';
-import { suiteService, type TestService } from '../helpers/service.js';
+import { suiteService } from '../helpers/service.js';
+import { createSubscription, detectAt, fund, readSubscription, webhookReceiver } from '../helpers/alert-streams.js';
 
 type Json = any;
 const MIN = 60_000;
 const PRICE = 1_000n; // 0.001 USDC per event
 const TOP_UP = 100_000n; // 0.1 USDC
-
-/** A webhook receiver on loopback: records every request, answers with the next status of `plan` (then 200). */
-export function webhookReceiver(plan: number[] = []) {
-  const received: { headers: IncomingMessage['headers']; body: string; status: number }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const status = plan.shift() ?? 200;
-      received.push({ headers: req.headers, body, status });
-      res.writeHead(status).end();
-    });
-  });
-  return {
-    received,
-    async start(): Promise<string> {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-export async function createSubscription(service: TestService, body: unknown): Promise<Json> {
-  const res = await fetch(`${service.url}/subscriptions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(json));
-  return json;
-}
-
-export async function readSubscription(service: TestService, sub: Json, path = ''): Promise<Json> {
-  const res = await fetch(`${service.url}/subscriptions/${sub.id}${path}`, { headers: { authorization: `Bearer ${sub.token}` } });
-  assert.equal(res.status, 200);
-  return res.json();
-}
-
-export function fund(pay: typeof fetch, service: TestService, sub: Json): Promise<Response> {
-  return pay(`${service.url}/subscriptions/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscription_id: sub.id }) });
-}
-
-/** Runs the detection job at `at` (the service's clock must be there), then lets the webhook deliveries finish. */
-export async function detectAt(service: TestService, at: number): Promise<string> {
-  const summary = await service.streamDetection.run({ now: new Date(at), signal: new AbortController().signal, timers: service.timers });
-  await service.streams.dispatcher.sweep();
-  await service.streams.dispatcher.idle();
-  return summary;
-}
 
 describe('alert streams: a liquidation-buffer crossing, streamed and posted, each charged once', () => {
   // PERP_NEAR_LIQ's collateral buffer falls smoothly from 7.5 % at 16:00 to 6.5 % at 20:00 UTC on 2026-11-20 (its
@@ -170,5 +122,15 @@ describe('alert streams: a liquidation-buffer crossing, streamed and posted, eac
     assert.deepEqual(hookCharges.charges.map((c: Json) => [c.seq, c.state, c.source]), [[1, 'charged', 'voucher']]);
     assert.equal(await solanaPayer.balance(), solBefore - TOP_UP, 'nothing more left the Solana payer');
     assert.equal(await sandboxUsdcBalance(rpc, evm.address), baseBefore.payer - deposited, 'the Base payer paid only its deposit (escrowed)');
+
+    // The claim job turns the counted voucher charge into money: the payee gets exactly one event's price, and the
+    // channel (still backing an allowance) is not refunded as idle.
+    const payTo = service.payTo.base;
+    const payeeBefore = await sandboxUsdcBalance(rpc, payTo);
+    const results = await service.jobs.tick(new Date(ticks[7]! + MIN));
+    const claims = results.find((r) => r.job === 'batch-settlement-claims');
+    assert.equal(claims?.status, 'ran', JSON.stringify(claims));
+    assert.equal(await sandboxUsdcBalance(rpc, payTo), payeeBefore + PRICE, 'one delivered event claimed: 0.001 USDC');
+    assert.equal(await sandboxUsdcBalance(rpc, evm.address), baseBefore.payer - deposited, 'the payer\'s unspent allowance stays in the escrow');
   });
 });
