@@ -5,7 +5,8 @@
  * against viem's signature-recovery rate (both measured in this run); cold fan-out with injected source
  * latency; coalescing of identical cold calls; upstream requests per cold call; batch-enrich parallelism;
  * wallet-graph's upstream-call budget; exact vs batch-settlement on realistic block times (bench/schemes.ts);
- * history reads; the discovery endpoints' cold latency; p50/p99 of every endpoint; resident memory after 60 s of mixed load. Targets and how to read them: docs/performance.md.
+ * history reads; the discovery endpoints' cold latency; p50/p99 of every endpoint; resident memory after 60 s of mixed load;
+ * alert-stream fan-out and crossing → delivery latency (bench/streams.ts). Targets and how to read them: docs/performance.md.
  * Writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { formatColdFanout, measureColdFanout } from './fanout.js';
 import { formatCoalescing, measureCoalescing } from './coalescing.js';
 import { formatLatency, measureLatency } from './latency.js';
 import { formatMemory, measureMemory } from './memory.js';
+import { formatStreams, measureStreams } from './streams.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const PAID_CALLS = Number(process.env.BENCH_PAID_CALLS ?? 2000);
@@ -122,13 +124,15 @@ const memory = await measureMemory(60, 250, { compiled: true });
 const realisticBlocks = REALISTIC_BLOCKS ? await measureRealisticBlocks(REALISTIC_PAID_CALLS) : undefined;
 // Its own chain process (realistic block times) and service too.
 const schemes = SCHEMES ? await measureSchemes(schemesOptionsFromEnv()) : undefined;
+// Its own service (jobs off, its own sandbox clock): alert-stream fan-out and crossing → delivery latency.
+const streams = await measureStreams();
 
 const base = rows[0]!.requests_per_s;
 console.log(`\n${'scenario'.padEnd(52)} ${'req/s'.padStart(8)} ${'vs base'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`);
 for (const r of rows) {
   console.log(`${r.name.padEnd(52)} ${String(r.requests_per_s).padStart(8)} ${`${Math.round((r.requests_per_s / base) * 100)}%`.padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)}`);
 }
-for (const block of [formatFreeCached(freeCached), formatRecovery(recovery), formatPaid(paid), ...(realisticBlocks ? [formatRealisticBlocks(realisticBlocks)] : []), ...(schemes ? [formatSchemes(schemes)] : []), formatColdFanout(coldFanout), formatCoalescing(coalescing), formatMemory(memory), formatLatency(latency)]) {
+for (const block of [formatFreeCached(freeCached), formatRecovery(recovery), formatPaid(paid), ...(realisticBlocks ? [formatRealisticBlocks(realisticBlocks)] : []), ...(schemes ? [formatSchemes(schemes)] : []), formatColdFanout(coldFanout), formatCoalescing(coalescing), formatMemory(memory), formatLatency(latency), formatStreams(streams)]) {
   console.log('');
   for (const line of block) console.log(line);
 }
@@ -152,5 +156,5 @@ console.log(`\ndiscovery endpoints, cold (every source read), sandbox (deadline 
 for (const r of discovery.rows) {
   console.log(`  ${r.endpoint.padEnd(22)} p50 ${String(r.p50_ms).padStart(5)} ms  p95 ${String(r.p95_ms).padStart(5)} ms  max ${String(r.max_ms).padStart(5)} ms${r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''}`);
 }
-writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, free_cached: freeCached, recovery, paid, ...(realisticBlocks ? { realistic_blocks: realisticBlocks } : {}), ...(schemes ? { schemes } : {}), cold_fanout: coldFanout, coalescing, memory, latency, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery }, null, 2));
+writeFileSync('bench/results.json', JSON.stringify({ measured_at: new Date().toISOString(), duration_s: DURATION_S, connections: CONNECTIONS, rows, free_cached: freeCached, recovery, paid, ...(realisticBlocks ? { realistic_blocks: realisticBlocks } : {}), ...(schemes ? { schemes } : {}), cold_fanout: coldFanout, coalescing, memory, latency, fanout, upstream_calls: upstreamCalls, batch, wallet_graph: walletGraph, history, discovery, streams }, null, 2));
 console.log('\nwritten to bench/results.json');
