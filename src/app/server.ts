@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerFreeRoutes(app, { ...deps, invoker, limitFree });
   if (deps.streams) registerSubscriptionRoutes(app, { streams: deps.streams, invoker, publicUrl: deps.publicUrl, limitFree });
-  registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree, timers: deps.timers, answerDeadlineMs: deps.config.answerDeadlineMs });
+  registerMcpRoute(app, { registry: deps.registry, invoker, publicUrl: deps.publicUrl, limitFree, timers: deps.timers, answerDeadlineMs: deps.config.answerDeadlineMs, streams: deps.streams });
   registerHealthRoutes(app, { store: deps.store, cache: deps.cache, timers: deps.timers, lifecycle: deps.lifecycle ?? { shuttingDown: () => false } });
   return app;
 }

@@ -17,8 +17,10 @@ import { ApiError, INTERNAL_MESSAGE } from '../errors/api-error.js';
 import { SERVICE_VERSION } from '../config/index.js';
 import { systemTimers, type Timers } from '../lib/timers.js';
 import type { Registry } from '../registry/index.js';
+import type { Streams } from '../streams/index.js';
 import { AnsweringTransport } from './answering-transport.js';
 import { callTool, MCP_PAYMENT_META, type McpCallDeps } from './call.js';
+import { callSubscriptionTool, subscriptionTools } from './subscription-tools.js';
 import { mcpTools } from './tools.js';
 
 export const MCP_SERVER_NAME = 'onchain-enrichment-api';
@@ -41,6 +43,8 @@ export interface McpRouteDeps extends Omit<McpCallDeps, 'limitFree'> {
   timers?: Timers;
   /** The answer deadline of a call (config `answerDeadlineMs`); the bound is this plus PAYMENT_MARGIN_MS. */
   answerDeadlineMs?: number;
+  /** Alert subscriptions, when the service offers them: adds the subscription tools (./subscription-tools.ts). */
+  streams?: Streams;
 }
 
 const INSTRUCTIONS =
@@ -49,9 +53,19 @@ const INSTRUCTIONS =
   'payment returns isError with the PaymentRequired object in structuredContent; sign one of its `accepts` ' +
   'and repeat the call with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in ' +
   '_meta["x402/payment-response"]. Failed calls are never charged.';
+const SUBSCRIPTION_INSTRUCTIONS =
+  ' Alerts of check-alerts, launchpad-alerts and exit-signal can be pushed instead of polled: subscription_create ' +
+  '(webhook delivery), subscription_fund (paid, 100 events per top-up), then subscription_get/_charges/_deliveries/_cancel ' +
+  'with the returned token.';
+
+function allTools(deps: McpRouteDeps) {
+  const tools = mcpTools(deps.registry);
+  return deps.streams ? [...tools, ...subscriptionTools(deps.streams, deps.registry)] : tools;
+}
 
 function mcpServer(req: FastifyRequest, deps: McpRouteDeps, transport: AnsweringTransport): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const instructions = deps.streams ? INSTRUCTIONS + SUBSCRIPTION_INSTRUCTIONS : INSTRUCTIONS;
+  const server = new Server({ name: MCP_SERVER_NAME, version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions });
   // The largest free answer (every tool with its schemas), so it counts against the free-route limit like
   // /openapi.json does; over it, a JSON-RPC error saying when to retry.
   server.setRequestHandler(ListToolsRequestSchema, async () => {
@@ -63,16 +77,21 @@ function mcpServer(req: FastifyRequest, deps: McpRouteDeps, transport: Answering
       req.log.error({ err, requestId: req.id }, 'tools/list failed');
       throw new McpError(ErrorCode.InternalError, INTERNAL_MESSAGE);
     }
-    return { tools: mcpTools(deps.registry) };
+    return { tools: allTools(deps) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const endpoint = deps.registry.get(request.params.name);
-    if (!endpoint) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools/list lists all ${deps.registry.list.length}.`);
+    const { name, arguments: args } = request.params;
     const payment = request.params._meta?.[MCP_PAYMENT_META];
-    return callTool(endpoint, request.params.arguments, payment, req.id, String(req.headers['user-agent'] ?? 'mcp'), {
-      ...deps,
-      limitFree: () => deps.limitFree(req),
-    }, transport.delivery(extra.requestId, extra.signal));
+    const userAgent = String(req.headers['user-agent'] ?? 'mcp');
+    const callDeps = { ...deps, limitFree: () => deps.limitFree(req) };
+    const delivery = () => transport.delivery(extra.requestId, extra.signal);
+    const endpoint = deps.registry.get(name);
+    if (endpoint) return callTool(endpoint, args, payment, req.id, userAgent, callDeps, delivery());
+    const subscriptionResult = deps.streams
+      ? await callSubscriptionTool(name, args, payment, req.id, userAgent, deps.registry, { ...callDeps, streams: deps.streams }, delivery())
+      : undefined;
+    if (subscriptionResult) return subscriptionResult;
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}"; tools/list lists all ${allTools(deps).length}.`);
   });
   return server;
 }
