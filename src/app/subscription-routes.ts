@@ -4,6 +4,7 @@
  * routes) and authorised by the subscription's bearer token; events and top-ups are what is paid.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SubscriptionCharge, SubscriptionDeliveries } from '../docs/bodies/subscriptions.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseLastEventId } from '../lib/sse.js';
 import { atomicToUsdc } from '../registry/index.js';
@@ -61,7 +62,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
     return reply.header('Cache-Control', 'no-store').send({
       subscription_id: row.id,
       funds: fundsView(await store.readFunds(row.id)),
-      charges: charges.map((c) => ({
+      charges: charges.map((c): SubscriptionCharge => ({
         seq: c.seq, amount_usdc: atomicToUsdc(c.amountAtomic), source: c.source, ...(c.channelId ? { channel_id: c.channelId } : {}),
         state: c.state, reserved_at: c.reservedAt.toISOString(), charged_at: c.chargedAt?.toISOString() ?? null,
       })),
@@ -71,13 +72,14 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
   app.get<WithId>('/subscriptions/:id/deliveries', { onRequest: limitFree }, async (req, reply) => {
     const row = await open(req);
     const attempts = await store.listDeliveryAttempts(row.id, boundedInt((req.query as Record<string, unknown>).limit, 100, 1_000));
-    return reply.header('Cache-Control', 'no-store').send({
+    const body: SubscriptionDeliveries = {
       subscription_id: row.id,
       attempts: attempts.map((a) => ({
         seq: a.seq, attempt: a.attempt, at: a.at.toISOString(), ok: a.ok, status: a.status, error: a.error, duration_ms: a.durationMs,
         next_attempt_at: a.nextAttemptAt?.toISOString() ?? null,
       })),
-    });
+    };
+    return reply.header('Cache-Control', 'no-store').send(body);
   });
 
   app.get<WithId>('/subscriptions/:id/events', { onRequest: limitFree }, async (req, reply) => {

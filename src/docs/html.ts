@@ -7,6 +7,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import { DEMO_ADDRESS, type CastMemberKind, type DocExamples } from './examples.js';
+import { EVENT_PRICE_USDC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from '../streams/settings.js';
 import { inputRows, requirementText } from './input-table.js';
 import { exampleResponse } from '../registry/output-example.js';
 import { plainSchema } from '../lib/plain-schema.js';
@@ -204,6 +205,24 @@ ${card}
 </section>`;
 }
 
+/** Alert subscriptions: the push form of the polling alert endpoints (docs/streaming.md). */
+function subscriptionsSection(base: string): string {
+  const route = (method: string, path: string, what: string) => `<li><code>${escapeHtml(`${method} ${path}`)}</code>: ${what}</li>`;
+  return `<section id="subscriptions">
+<h2>Alert subscriptions</h2>
+<p><code>check-alerts</code>, <code>launchpad-alerts</code> and <code>exit-signal</code> can push their alerts instead of being polled: on a Server-Sent Events stream or to a signed webhook (Standard Webhooks), at <strong>${escapeHtml(EVENT_PRICE_USDC)} USDC per delivered event</strong>. Creating and managing a subscription is free (rate-limited); the management routes take the subscription's token as <code>Authorization: Bearer st_…</code>. A wrong token or id answers 404 <code>unknown_subscription</code>. Guide: <code>docs/streaming.md</code>; schemas: <a href="${escapeHtml(base)}/openapi.json">OpenAPI</a> (tag “Alert subscriptions”).</p>
+<ul>
+${route('POST', '/subscriptions', 'create: <code>{"source", "input", "delivery"}</code>, where <code>input</code> is the polling endpoint\'s input without <code>since</code> and <code>format</code>, and <code>delivery</code> is <code>{"type": "stream"}</code> or <code>{"type": "webhook", "url": "&lt;your https URL&gt;"}</code>. The answer (201) carries the <code>token</code> and a webhook\'s <code>webhook_secret</code>, shown once.')}
+${route('POST', '/subscriptions/fund', `paid top-up (x402, ${escapeHtml(TOP_UP_USDC)} USDC = ${EVENTS_PER_TOP_UP} events) with <code>{"subscription_id"}</code>: <code>exact</code> buys a prepaid balance; a <code>batch-settlement</code> voucher on Base an allowance charged per delivered event. Unfunded subscriptions are <code>paused</code>.`)}
+${route('GET', '/subscriptions/{id}', 'status, funds and how far delivery got.')}
+${route('DELETE', '/subscriptions/{id}', 'cancel.')}
+${route('GET', '/subscriptions/{id}/events', 'the event stream (<code>text/event-stream</code>; <code>?token=</code> for EventSource; resume with <code>Last-Event-ID</code>; control events <code>gap</code>, <code>paused</code>, <code>cancelled</code>).')}
+${route('GET', '/subscriptions/{id}/charges', 'one charge per delivered event (<code>after_seq</code>, <code>limit</code>).')}
+${route('GET', '/subscriptions/{id}/deliveries', 'the webhook delivery attempts (<code>limit</code>).')}
+</ul>
+</section>`;
+}
+
 /** The whole documentation page. */
 export function buildDocsHtml(registry: Registry, site: SiteInfo, examples: DocExamples): string {
   const base = baseUrl(site);
@@ -246,6 +265,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 <nav class="toc" aria-label="Sections">
 <a href="#calling">Calling</a>
 <a href="#paying">Paying</a>
+<a href="#subscriptions">Alert subscriptions</a>
 <a href="#units">Units</a>
 <a href="#sandbox">Sandbox cast</a>
 <a href="#errors">Errors</a>
@@ -267,6 +287,7 @@ ${g.endpoints.map((e) => endpointArticle(site, e)).join('\n')}
 <pre><code>${escapeHtml(demoCurl)}</code></pre>
 </section>
 ${paySection(site)}
+${subscriptionsSection(base)}
 <section id="units">
 <h2>Units and conventions</h2>
 <ul>

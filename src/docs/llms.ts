@@ -5,6 +5,7 @@
 import { ERROR_CODES, type ErrorCode } from '../errors/api-error.js';
 import { PAYMENT_NETWORKS } from '../payments/networks.js';
 import type { Registry, RegisteredEndpoint } from '../registry/index.js';
+import { EVENT_PRICE_USDC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from '../streams/settings.js';
 import { inputRows, requirementText } from './input-table.js';
 import { plainSchema } from '../lib/plain-schema.js';
 import { baseUrl, endpointUrl, groupByFamily, priceLabel, SERVICE_NAME, SERVICE_SUMMARY, UNITS_CONVENTIONS, type SiteInfo } from './site.js';
@@ -42,6 +43,20 @@ function header(registry: Registry, site: SiteInfo): string[] {
     '- You are never charged for failures: payment is settled only after a 2xx answer; invalid input, errors and unbuilt endpoints (501) are not charged.',
     ...(site.cardEnabled ? ['- Card payment: `Authorization: Payment <credential>` (MPP); see `WWW-Authenticate` on the 402.'] : []),
     `- Free: ${registry.list.filter((e) => e.priceAtomic === null).map((e) => `\`${e.def.key}\``).join(', ') || 'none'}, and \`POST ${base}/demo/enrich\` with \`{"address": "..."}\` (10 calls per hour per IP).`,
+    '',
+    ...subscriptionLines(base),
+  ];
+}
+
+/** Alert subscriptions: the push form of the polling alert endpoints (src/app/subscription-routes.ts). */
+function subscriptionLines(base: string): string[] {
+  return [
+    '## Alert subscriptions',
+    '',
+    `- \`POST ${base}/subscriptions\` (free) with \`{"source": "check-alerts" | "launchpad-alerts" | "exit-signal", "input": <that endpoint's input without since/format>, "delivery": {"type": "stream"} | {"type": "webhook", "url": "https://..."}}\`: answers 201 with the subscription, its bearer \`token\` and (webhook) \`webhook_secret\`, shown once.`,
+    `- ${EVENT_PRICE_USDC} USDC per delivered event. Fund it with \`POST ${base}/subscriptions/fund\` \`{"subscription_id": "sub_..."}\`, a paid x402 call (${TOP_UP_USDC} USDC = ${EVENTS_PER_TOP_UP} events; exact = prepaid balance, batch-settlement voucher on Base = allowance charged per event). Unfunded = \`paused\`.`,
+    '- With `Authorization: Bearer <token>`: `GET /subscriptions/{id}` (status, funds), `DELETE /subscriptions/{id}` (cancel), `GET /subscriptions/{id}/events` (Server-Sent Events; `?token=` also accepted; resume with `Last-Event-ID`; control events `gap`, `paused`, `cancelled`), `GET /subscriptions/{id}/charges?after_seq=&limit=`, `GET /subscriptions/{id}/deliveries?limit=` (webhook attempts). Wrong token or id: 404 `unknown_subscription`.',
+    '- Webhooks are signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), sent in order, retried with backoff.',
     '',
   ];
 }

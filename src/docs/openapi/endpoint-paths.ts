@@ -12,7 +12,7 @@ import { headerRef, isObject, pascalCase, ref, responseRef, type Json } from './
 import { paymentInfo } from './payment-schemas.js';
 
 /** The data schema merged with the envelope fields (json / both formats). */
-function successSchema(output: Json): Json {
+export function successSchema(output: Json): Json {
   if (output.type === 'object' && !Array.isArray(output.anyOf) && !Array.isArray(output.oneOf) && !Array.isArray(output.allOf)) {
     const properties = isObject(output.properties) ? output.properties : {};
     const required = Array.isArray(output.required) ? output.required : [];

@@ -75,6 +75,9 @@ export function errorResponses(): Record<string, Json> {
       `\`settlement_unconfirmed\`: ${ERROR_CODES.settlement_unconfirmed.meaning}`, { 'Retry-After': headerRef('Retry-After') }),
     UpstreamTimeout: errorResponse(codesWithStatus(504)),
     InternalError: errorResponse(codesWithStatus(500)),
+    // The subscription routes' own: a wrong token and an unknown id are one answer, so ids cannot be probed.
+    UnknownSubscription: errorResponse(['unknown_subscription']),
+    NotAStreamSubscription: errorResponse(['invalid_input'], '`invalid_input` (409): this subscription delivers by webhook; its events are not streamed.'),
   };
 }
 
