@@ -81,7 +81,7 @@ function nestedCaller(registry: Registry, cache: Cache, ctx: () => HandlerContex
  * else undefined. No AbortController, deadline timer or race is built for an answer that is already there.
  */
 export function peekExecution(endpoint: RegisteredEndpoint, input: Record<string, unknown>, cache: Cache): Execution | undefined {
-  return endpoint.def.handler ? peekKey(cache, cacheKeyFor(endpoint, input)) : undefined;
+  return endpoint.def.handler && endpoint.def.cacheTtlSeconds > 0 ? peekKey(cache, cacheKeyFor(endpoint, input)) : undefined;
 }
 
 function peekKey(cache: Cache, key: string): Execution | undefined {
@@ -104,7 +104,7 @@ export async function execute(args: {
     throw new ApiError('not_implemented', `Endpoint "${endpoint.def.key}" is registered but not built yet. You were not charged.`);
   }
   const key = cacheKeyFor(endpoint, input);
-  const warm = peekKey(cache, key);
+  const warm = endpoint.def.cacheTtlSeconds > 0 ? peekKey(cache, key) : undefined;
   if (warm) return warm;
   const controller = new AbortController();
   const handlerContext: HandlerContext = { ...context, signal: controller.signal, deadlineMs, call: nestedCaller(registry, cache, () => handlerContext) };
@@ -116,10 +116,11 @@ export async function execute(args: {
     }, deadlineMs);
   });
   try {
-    const cached = await Promise.race([
-      cache.getOrCompute(key, ttlFor(endpoint), () => handler(input, handlerContext)),
-      deadline,
-    ]);
+    // A TTL of 0 is an answer that must be computed every time (a top-up checks its subscription before each payment).
+    const compute = endpoint.def.cacheTtlSeconds > 0
+      ? cache.getOrCompute(key, ttlFor(endpoint), () => handler(input, handlerContext))
+      : handler(input, handlerContext).then((value) => ({ value, hit: false, ageS: 0, ttlS: 0 }));
+    const cached = await Promise.race([compute, deadline]);
     return { result: cached.value, cache: { hit: cached.hit, age_s: cached.ageS, ttl_s: cached.ttlS } };
   } finally {
     cancelDeadline?.();

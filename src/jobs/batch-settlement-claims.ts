@@ -12,7 +12,7 @@
  * Nothing to claim, refund or settle: no transaction at all.
  */
 import type { FacilitatorClient } from '@x402/core/server';
-import type { Channel } from '@x402/evm/batch-settlement/server';
+import type { BatchSettlementEvmScheme, Channel, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import { BASE_MAINNET, BASE_USDC_ADDRESS } from '../config/index.js';
 import type { BatchSettlement } from '../payments/batch-settlement/server.js';
 import { DAY_MS } from '../lib/days.js';
@@ -33,6 +33,42 @@ export interface BatchSettlementClaimsOptions {
    * which are charged per delivered event and may see no paid call for days.
    */
   keepChannels?: () => Promise<string[]>;
+  /**
+   * Per channel, voucher allowance counted by the channel but not yet delivered (alert subscriptions' top-ups,
+   * docs/streaming.md): held back from every claim and returned to the payer by the channel's refund.
+   */
+  undelivered?: () => Promise<Map<string, bigint>>;
+}
+
+/**
+ * The channel storage as the claim job must see it: each channel's counted charge minus what it counts for
+ * allowances not yet delivered (never below what is already claimed). Writes go to the real records with their
+ * real count, so the view never changes what the payment flow checks vouchers against.
+ */
+export function withoutUndelivered(storage: ChannelStorage, undelivered: ReadonlyMap<string, bigint>): ChannelStorage {
+  const held = new Map([...undelivered].map(([id, amount]) => [id.toLowerCase(), amount]));
+  const view = (channel: Channel): Channel => {
+    const amount = held.get(channel.channelId.toLowerCase());
+    if (!amount) return channel;
+    const charged = BigInt(channel.chargedCumulativeAmount) - amount;
+    const claimed = BigInt(channel.totalClaimed);
+    return { ...channel, chargedCumulativeAmount: (charged > claimed ? charged : claimed).toString() };
+  };
+  return {
+    get: async (id) => {
+      const channel = await storage.get(id);
+      return channel && view(channel);
+    },
+    list: async () => (await storage.list()).map(view),
+    updateChannel: (id, update) => storage.updateChannel(id, (real) => {
+      if (!real) return update(real);
+      const viewed = view(real);
+      const next = update(viewed);
+      if (next === undefined) return next;
+      // Left unchanged: the real record, so the storage reports `unchanged` as it would without the view.
+      return next === viewed ? real : { ...next, chargedCumulativeAmount: real.chargedCumulativeAmount };
+    }),
+  };
 }
 
 /**
@@ -53,9 +89,12 @@ export function batchSettlementClaimsJob(options: BatchSettlementClaimsOptions):
     intervalMs: options.intervalMs ?? BATCH_SETTLEMENT_CLAIM_INTERVAL_MS,
     leaseMs: 10 * 60_000,
     async run({ now }) {
-      const manager = options.batch.scheme.createChannelManager(options.facilitator, BASE_MAINNET, BASE_USDC_ADDRESS);
+      const storage = options.undelivered ? withoutUndelivered(options.batch.storage, await options.undelivered()) : options.batch.storage;
+      // The official manager reads channels through its scheme's storage only: give it the view.
+      const scheme = Object.create(options.batch.scheme, { getStorage: { value: () => storage } }) as BatchSettlementEvmScheme;
+      const manager = scheme.createChannelManager(options.facilitator, BASE_MAINNET, BASE_USDC_ADDRESS);
       const claims = await manager.claim({ maxClaimsPerBatch: MAX_CLAIMS_PER_BATCH });
-      const channels = await options.batch.storage.list();
+      const channels = await storage.list();
       const kept = new Set((await options.keepChannels?.() ?? []).map((id) => id.toLowerCase()));
       const idle = channels.filter((c) => idleRefundable(c, now, idleMs) && !kept.has(c.channelId.toLowerCase()));
       // A refund claims the channel's outstanding charge in the same transaction: that too needs settling.

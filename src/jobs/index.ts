@@ -63,7 +63,7 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
       launchpadIndexJob({ store, sources: { launchpad: sources.launchpad, rpc: sources.rpc, jupiter: sources.jupiter } }),
-      ...(deps.batchSettlement ? [batchSettlementClaimsJob({ ...deps.batchSettlement, ...(deps.streams ? { keepChannels: () => deps.streams!.store.channelsWithAllowance() } : {}) })] : []),
+      ...(deps.batchSettlement ? [batchSettlementClaimsJob({ ...deps.batchSettlement, ...(deps.streams ? { keepChannels: () => deps.streams!.store.channelsWithAllowance(), undelivered: () => deps.streams!.store.voucherOutstanding() } : {}) })] : []),
       ...(deps.streams ? [
         deps.streams.detection,
         streamEventsRetentionJob({ store: deps.streams.store, replayWindowMs: deps.streams.replayWindowMs }),

@@ -401,9 +401,8 @@ export class PaymentGate {
           // Read alongside settle, not before it: a paid call waits for no extra RPC round trip.
           const mark = lost.mark();
           settleThrew.delete(paymentPayload);
-          // upto settles the amount charged (the library hands the facilitator requirements with that amount); a
-          // batch-settlement allowance settles 0: the voucher is kept, nothing is counted (docs/streaming.md).
-          const overrides = (upto || batch) && chargeAtomic !== undefined ? { amount: chargeAtomic.toString() } : undefined;
+          // upto settles the amount charged (the library hands the facilitator requirements with that amount).
+          const overrides = upto && chargeAtomic !== undefined ? { amount: chargeAtomic.toString() } : undefined;
           let settled;
           try {
             settled = await http.processSettlement(paymentPayload, paymentRequirements, declaredExtensions, {

@@ -25,7 +25,7 @@ import { isPaymentAuthorization } from './card/index.js';
 import type { PaymentGate } from './gate.js';
 import type { PaymentCheck, PaymentRequest, VerifiedPayment } from './types.js';
 import { RefusedPayments } from './refused-payments.js';
-import { settlementCharge, UPTO } from './upto.js';
+import { settlementCharge } from './upto.js';
 
 export type RefusalCode = 'payment_required' | 'payment_invalid' | 'payment_replayed';
 
@@ -223,8 +223,7 @@ export class PaymentLifecycle {
     if (answer.status < 200 || answer.status >= 300) return finishNotCharged(`http_${answer.status}`);
     if (call.clientGone?.aborted) return finishNotCharged('client_gone');
     const charge = settlementCharge(call.endpoint, payment, result);
-    // An upto answer that costs nothing is not settled; an allowance voucher (charge 0) is: settling keeps it.
-    if (charge === 0n && payment.scheme === UPTO) return finishNotCharged('upto_nothing_charged');
+    if (charge === 0n) return finishNotCharged('upto_nothing_charged');
     const settled = await payment.settle({ body: Buffer.from(answer.json), headers: { 'content-type': 'application/json' } }, charge);
     if (settled.ok) {
       if (settled.recovered) logger.info({ requestId: call.requestId, transaction: settled.transaction }, 'settle answer lost after the broadcast; the transfer was found on chain');

@@ -39,7 +39,7 @@ export interface VerifiedPayment {
   channelId?: string;
   /** The client's x402 `payment-identifier` (v2 payloads that carry the extension). */
   paymentId?: string;
-  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`), or a batch-settlement voucher's (0 for an allowance); ignored for `exact`. */
+  /** `chargeAtomic`: an `upto` payment's amount charged (≤ `amountAtomic`); ignored for `exact`. */
   settle(response: { body: Buffer; headers: Record<string, string> }, chargeAtomic?: bigint): Promise<SettleOutcome>;
   /** Tells the x402 server the paid call failed (nothing is settled). */
   cancel(status: number): Promise<void>;

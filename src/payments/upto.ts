@@ -14,7 +14,6 @@
  */
 import type { HandlerResult } from '../registry/types.js';
 import type { RegisteredEndpoint } from '../registry/index.js';
-import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { BASE_MAINNET } from '../config/index.js';
 import type { VerifiedPayment } from './types.js';
 import { networkById } from './networks.js';
@@ -42,15 +41,12 @@ export function uptoOptions(endpoint: RegisteredEndpoint, payTo: (network: strin
 /**
  * What a verified payment settles for this answer: undefined for `exact` (the requirement's amount, the price);
  * for `upto`, the endpoint's rule, clamped to [0, the maximum the payer signed]. An `upto` payment for an endpoint
- * without a rule cannot be matched (no such requirement is offered); it would be charged its maximum. For a
- * `batch-settlement` voucher on an endpoint that sells an allowance (`pricing.kind: 'allowance'`), 0: the voucher
- * is kept and nothing is charged now (docs/streaming.md, "Paying per event").
+ * without a rule cannot be matched (no such requirement is offered); it would be charged its maximum.
  */
 export function settlementCharge(endpoint: RegisteredEndpoint, payment: Pick<VerifiedPayment, 'scheme' | 'amountAtomic'>, result: HandlerResult | undefined): bigint | undefined {
-  const pricing = endpoint.def.pricing;
-  if (payment.scheme === BATCH_SETTLEMENT_SCHEME) return pricing?.kind === 'allowance' ? 0n : undefined;
   if (payment.scheme !== UPTO) return undefined;
-  if (!pricing || pricing.kind !== UPTO || !result) return payment.amountAtomic;
+  const pricing = endpoint.def.pricing;
+  if (!pricing || !result) return payment.amountAtomic;
   const charge = pricing.charge(result, payment.amountAtomic);
   if (charge <= 0n) return 0n;
   return charge > payment.amountAtomic ? payment.amountAtomic : charge;

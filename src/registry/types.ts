@@ -142,8 +142,8 @@ export interface EndpointSpec<I extends TObject> {
   deprecation?: Deprecation;
   /** Daily snapshots this endpoint's answers record (token, wallet and perps enrichments). */
   snapshot?: SnapshotCapture;
-  /** Set when an answer can legitimately cost less than the price (x402 `upto` is offered beside `exact`, src/registry/pricing.ts), or when a batch-settlement voucher buys an allowance charged later. */
-  pricing?: UptoPricing | AllowancePricing;
+  /** Set when an answer can legitimately cost less than the price: x402 `upto` is offered beside `exact` (src/registry/pricing.ts). */
+  pricing?: UptoPricing;
   /**
    * Runs once the call's payment settled and before its answer is sent (a subscription top-up credits the payer
    * here, keyed by the payment so it happens once). Never runs for an unsettled call. A throw is logged with the
@@ -165,18 +165,6 @@ export interface UptoPricing {
   rule: string;
 }
 
-/**
- * An endpoint that sells an allowance rather than an answer (a subscription top-up, docs/streaming.md). A
- * `batch-settlement` voucher paying it authorises its price from the payer's channel but is settled with nothing
- * charged: the voucher is kept and the allowance is charged later, per delivered event, by advancing the channel's
- * counted charge. `exact` payments pay the price as usual (a prepaid balance).
- */
-export interface AllowancePricing {
-  kind: 'allowance';
-  /** The rule in one sentence, as the docs say it. */
-  rule: string;
-}
-
 /** A paid call whose settlement succeeded, as `afterSettlement` sees it. */
 export interface SettledPayment {
   idempotencyKey: string;
@@ -186,7 +174,7 @@ export interface SettledPayment {
   payer: string;
   /** What the payment authorised (the price, or the maximum). */
   authorisedAtomic: bigint;
-  /** What the settlement charged now (0 for an allowance voucher). */
+  /** What the settlement charged (an upto payment's charge; otherwise the price). */
   chargedAtomic: bigint;
   /** The settlement's transaction ('' when nothing went on chain: a voucher). */
   transaction: string;
@@ -220,7 +208,7 @@ export interface EndpointDefinition {
   crossFieldCheck?: (input: Record<string, unknown>) => InputIssue[];
   deprecation?: Deprecation;
   snapshot?: SnapshotCapture;
-  pricing?: UptoPricing | AllowancePricing;
+  pricing?: UptoPricing;
   afterSettlement?: (payment: SettledPayment, input: Record<string, unknown>) => Promise<void>;
 }
 

@@ -3,10 +3,10 @@
  * (docs/streaming.md, "Paying per event"): `reserve` before the event is written or posted, `commit` after the
  * stream accepted it or the receiver answered 2xx, `release` when it did not.
  *
- * Prepaid balance is the store's own number. A voucher allowance is backed by a batch-settlement channel: on
- * commit the channel's counted charge advances by the price (bounded by the voucher the subscriber signed, which
- * the claim job then claims). A channel that can no longer be charged (refunded, withdrawn, voucher exhausted)
- * voids that allowance; the delivery that found out is the service's loss, never the subscriber's.
+ * Both kinds of funds are the store's numbers. A voucher allowance is backed by a batch-settlement channel whose
+ * voucher already covers it; what turns it into money is the claim job, which claims a channel's count minus the
+ * allowance not yet delivered. A channel that no longer exists (refunded) voids that allowance; the delivery that
+ * found out is the service's loss, never the subscriber's.
  */
 import type { Logger } from 'pino';
 import type { ChannelStorage } from '@x402/evm/batch-settlement/server';
@@ -17,7 +17,7 @@ export type Reserved = Extract<ReserveOutcome, { kind: 'reserved' }>;
 export interface ChargerDeps {
   store: Pick<SubscriptionRepository, 'reserveCharge' | 'commitCharge' | 'releaseCharge' | 'voidVoucherCredit'>;
   /** batch-settlement's channels (absent: no voucher allowances can exist). */
-  channels?: Pick<ChannelStorage, 'updateChannel'>;
+  channels?: Pick<ChannelStorage, 'get'>;
   now: () => Date;
   logger: Logger;
 }
@@ -29,9 +29,9 @@ export class DeliveryCharger {
     return this.deps.store.reserveCharge(subscription.id, seq, subscription.priceAtomic, this.deps.now());
   }
 
-  /** The event went out: the reservation becomes a charge (and a voucher's channel counts it). */
+  /** The event went out: the reservation becomes a charge (claimable from a voucher's channel from now on). */
   async commit(subscription: SubscriptionRow, seq: number, reserved: Reserved): Promise<'charged' | 'not_collectable'> {
-    if (reserved.source === 'voucher' && !(await this.countOnChannel(reserved.channelId, subscription.priceAtomic))) {
+    if (reserved.source === 'voucher' && !(await this.deps.channels?.get(reserved.channelId))) {
       this.deps.logger.warn({ subscription: subscription.id, seq, channel: reserved.channelId }, 'voucher allowance no longer chargeable: delivered uncharged, allowance voided');
       await this.deps.store.releaseCharge(subscription.id, seq);
       await this.deps.store.voidVoucherCredit(subscription.id, reserved.channelId);
@@ -44,21 +44,5 @@ export class DeliveryCharger {
   /** The event did not go out: nothing is charged. */
   release(subscription: SubscriptionRow, seq: number): Promise<void> {
     return this.deps.store.releaseCharge(subscription.id, seq);
-  }
-
-  /** Advances the channel's counted charge by `amount` within the signed voucher; false when it cannot. */
-  private async countOnChannel(channelId: string, amount: bigint): Promise<boolean> {
-    const channels = this.deps.channels;
-    if (!channels) return false;
-    let counted = false;
-    await channels.updateChannel(channelId, (current) => {
-      if (!current) return current;
-      const next = BigInt(current.chargedCumulativeAmount) + amount;
-      if (next > BigInt(current.signedMaxClaimable) || next > BigInt(current.balance)) return current;
-      counted = true;
-      // The library stamps its own wall clock here on each paid call; the idle refund reads it (src/jobs/batch-settlement-claims.ts).
-      return { ...current, chargedCumulativeAmount: next.toString(), lastRequestTimestamp: Date.now() };
-    });
-    return counted;
   }
 }

@@ -6,10 +6,12 @@
  *
  * What one call buys: 100 events at the event price.
  * - `exact` (Solana or Base, v2 and v1) or a card: 0.1 USDC is settled now and credited as a prepaid balance.
- * - `batch-settlement` (Base): the voucher authorises 0.1 USDC more from the payer's channel but is settled with
- *   nothing charged (`pricing.kind: 'allowance'`); each delivered event then advances the channel's counted charge
- *   by the event price, and the claim job claims only what was counted. Unspent allowance stays in the payer's
- *   escrow and comes back with the channel's idle refund.
+ * - `batch-settlement` (Base): a voucher like any paid call's (its cumulative amount 0.1 USDC above the last), settled
+ *   as usual, so the payer's client and the service agree on the channel's count and the next top-up from the same
+ *   channel works. It is credited as a voucher allowance: nothing moves on chain, and the claim job claims only
+ *   what the subscription delivered (the undelivered allowance is held back from every claim,
+ *   src/jobs/batch-settlement-claims.ts); what was never delivered goes back to the payer with the channel's
+ *   refund once no active subscription holds an allowance on it.
  *
  * The credit is made after the settlement, keyed by the payment (`afterSettlement`), so one payment credits once.
  */
@@ -32,7 +34,7 @@ const FundAnswer = Type.Object({
   funding: Type.String({ description: '`prepaid` for exact and card payments, `voucher` for a batch-settlement voucher (charged per delivered event)' }),
 });
 
-export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscription' | 'creditSubscription'>, hub: StreamHub): RegisteredEndpoint {
+export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscription' | 'creditSubscription'>, hub: StreamHub, now: () => Date): RegisteredEndpoint {
   const definition = defineEndpoint({
     key: FUND_KEY,
     family: 'history-alerts',
@@ -44,17 +46,15 @@ export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscriptio
       'charged per delivered event from your channel. A cancelled or unknown subscription is refused before payment is settled.',
     input: Type.Object({ subscription_id: Type.String({ pattern: '^sub_[0-9a-f]{24}$', description: 'The subscription to fund' }) }, { additionalProperties: false }),
     output: FundAnswer,
-    cacheTtlSeconds: 30,
+    // Never cached: the subscription is checked before every payment (a cached answer would fund a cancelled one).
+    cacheTtlSeconds: 0,
     example: { subscription_id: 'sub_000000000000000000000000' },
-    pricing: { kind: 'allowance', rule: 'A batch-settlement voucher is an allowance charged per delivered event; exact and card payments are a prepaid balance.' },
     handler: async (input) => {
       const subscription = await store.getSubscription(input.subscription_id);
       // Refused before anything is settled: a top-up of a subscription that cannot deliver would be money for nothing.
       if (!subscription || subscription.status !== 'active') throw new ApiError('unknown_subscription', 'No active subscription has that id. You were not charged.');
       return {
         data: { subscription_id: subscription.id, buys_events: EVENTS_PER_TOP_UP, amount_usdc: TOP_UP_USDC, price_per_event_usdc: EVENT_PRICE_USDC, funding: 'see PAYMENT-RESPONSE' },
-        // The answer acknowledges a payment; a repeat within a second may share it, the credit is per payment anyway.
-        maxTtlSeconds: 1,
       };
     },
     afterSettlement: async (payment, input) => {
@@ -64,11 +64,11 @@ export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscriptio
         subscriptionId,
         source: voucher ? 'voucher' : 'prepaid',
         channelId: voucher ? payment.channelId ?? '' : '',
-        amountAtomic: voucher ? payment.authorisedAtomic : payment.chargedAtomic,
+        amountAtomic: payment.chargedAtomic,
         paymentKey: payment.idempotencyKey,
         network: payment.network,
         transaction: payment.transaction,
-        at: new Date(),
+        at: now(),
       });
       hub.notify([subscriptionId]);
     },

@@ -37,7 +37,7 @@ export interface StreamsDeps {
   logger: Logger;
   publicUrl: string;
   /** batch-settlement's channel storage, when batch-settlement is offered (voucher allowances). */
-  channels?: Pick<ChannelStorage, 'updateChannel'>;
+  channels?: Pick<ChannelStorage, 'get'>;
   settings?: Partial<StreamSettings>;
 }
 
@@ -53,7 +53,7 @@ export function createStreams(deps: StreamsDeps): Streams {
     hub,
     charger,
     dispatcher,
-    fund: fundEndpoint(deps.store, hub),
+    fund: fundEndpoint(deps.store, hub, deps.now),
     settings,
     timers: deps.timers,
     publicUrl: deps.publicUrl,

@@ -12,6 +12,7 @@
  * An event still unacknowledged when it leaves the replay window is dropped with the window, never charged; the
  * delivery log keeps its attempts.
  */
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -52,18 +53,22 @@ export class WebhookDispatcher {
   /** Subscriptions notified while their turn ran: they get another turn right after. */
   private readonly again = new Set<string>();
   private readonly stopping = new AbortController();
+  /** Subscriptions known not to deliver by webhook (a delivery mode never changes): skipped without a store read. */
+  private readonly notWebhook = new Set<string>();
   private cancelPoll: (() => void) | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.lookup = guardedLookup(deps.mode);
+    // Every POST in flight listens for the stop (the webhook concurrency, plus the turns a notify starts at once).
+    setMaxListeners(Math.max(100, deps.settings.webhookConcurrency * 4), this.stopping.signal);
   }
 
   /** Polls for due deliveries and delivers new events as soon as they are stored. */
   start(): void {
     if (this.cancelPoll || this.stopping.signal.aborted) return;
     this.unsubscribe = this.deps.hub.onNotify((ids) => {
-      for (const id of ids) void this.turn(id);
+      for (const id of ids) if (!this.notWebhook.has(id)) void this.turn(id);
     });
     const poll = () => {
       void this.sweep();
@@ -122,10 +127,13 @@ export class WebhookDispatcher {
     const { store, now, settings } = this.deps;
     const leaseMs = settings.webhookTimeoutMs * 3;
     const lease = () => store.leaseSubscription(subscriptionId, this.holder, now(), new Date(now().getTime() + leaseMs));
-    if (!(await lease())) return;
+    const subscription = await store.getSubscription(subscriptionId);
+    if (!subscription || subscription.delivery !== 'webhook' || !subscription.webhookUrl || !subscription.webhookSecret) {
+      if (subscription) this.notWebhook.add(subscriptionId);
+      return;
+    }
+    if (subscription.status !== 'active' || !(await lease())) return;
     try {
-      const subscription = await store.getSubscription(subscriptionId);
-      if (!subscription || subscription.status !== 'active' || subscription.delivery !== 'webhook' || !subscription.webhookUrl || !subscription.webhookSecret) return;
       const state = await store.readWebhookState(subscriptionId);
       if (state.nextAttemptAt && state.nextAttemptAt > now()) return;
       const events = await store.eventsAfter(subscriptionId, state.ackedSeq, EVENTS_PER_TURN);

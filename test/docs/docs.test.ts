@@ -118,7 +118,9 @@ test('OpenAPI: paid operations carry x-payment-info equal to the registry price;
   assert.ok(registry.list.some((e) => e.def.pricing), 'at least one endpoint (batch-enrich) has a pricing rule');
   assert.equal(paid + free, ENTRYPOINT_COUNT);
   assert.ok(free >= 1 && paid >= 1);
-  assert.deepEqual(doc.components.securitySchemes, {}, 'no apiKey-like scheme for a per-call payment');
+  // The one scheme is the subscription routes' bearer token (docs/streaming.md); paid calls need no key.
+  assert.deepEqual(Object.keys(doc.components.securitySchemes), ['subscriptionToken']);
+  assert.ok(Object.values(doc.components.securitySchemes as Record<string, { type: string }>).every((s) => s.type !== 'apiKey'), 'no apiKey-like scheme for a per-call payment');
   const header = doc.components.parameters.PaymentSignature as Json;
   assert.deepEqual({ in: header.in, name: header.name, required: header.required }, { in: 'header', name: 'PAYMENT-SIGNATURE', required: false });
   assert.equal((doc.components.parameters.XPayment as Json).name, 'X-PAYMENT');

@@ -3,8 +3,8 @@
  * buffer is detected once for a group of two subscriptions (one streaming, one webhook), stored, and delivered
  * to each exactly once, each charged exactly once — the stream from a prepaid balance bought with `exact` on
  * Solana, the webhook from a batch-settlement voucher allowance on Base. Money is read on the chains: the Solana
- * payer paid the top-up and nothing else; the Base payer's deposit sits in the escrow and the channel counts
- * exactly one event.
+ * payer paid the top-up and nothing else; the Base payer's deposit sits in the escrow, the claim job pays the payee
+ * exactly one event's price, and a second voucher top-up from the same channel works and claims nothing undelivered.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,5 +132,13 @@ describe('alert streams: a liquidation-buffer crossing, streamed and posted, eac
     assert.equal(claims?.status, 'ran', JSON.stringify(claims));
     assert.equal(await sandboxUsdcBalance(rpc, payTo), payeeBefore + PRICE, 'one delivered event claimed: 0.001 USDC');
     assert.equal(await sandboxUsdcBalance(rpc, evm.address), baseBefore.payer - deposited, 'the payer\'s unspent allowance stays in the escrow');
+
+    // A second top-up from the same channel after a delivery: the client's count and the service's agree, so the
+    // voucher is accepted and adds 100 events; still nothing more is claimed than was delivered.
+    const again = await fund(wrapFetchWithPayment(fetch, bs), service, hookSub);
+    assert.equal(again.status, 200, await again.clone().text());
+    assert.deepEqual((await readSubscription(service, hookSub)).funds.available_usdc, { prepaid: '0', voucher: '0.199' });
+    await service.jobs.tick(new Date(ticks[7]! + 11 * MIN));
+    assert.equal(await sandboxUsdcBalance(rpc, payTo), payeeBefore + PRICE, 'the new allowance is not claimed before it is delivered');
   });
 });

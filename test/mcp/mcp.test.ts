@@ -47,7 +47,10 @@ describe('MCP server (/mcp, stateless Streamable HTTP)', () => {
   });
 
   it('tools/list: one tool per endpoint (48), each with input and output schemas and its price', async () => {
-    const { tools } = await client.listTools(undefined, NO_LIMIT);
+    const all = (await client.listTools(undefined, NO_LIMIT)).tools;
+    // Beside the endpoints, the subscription tools (test/mcp/subscriptions.test.ts).
+    const tools = all.filter((t) => !t.name.startsWith('subscription_'));
+    assert.equal(all.length - tools.length, 6);
     assert.equal(tools.length, 48);
     assert.deepEqual(tools.map((t) => t.name), ENDPOINTS.map((e) => e.key));
     for (const t of tools) {

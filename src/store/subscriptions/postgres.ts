@@ -196,6 +196,15 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
       );
       return rows.map((r) => r.channel_id);
     },
+    async voucherOutstanding() {
+      const { rows } = await query<{ channel_id: string; amount: string }>(
+        `SELECT channel_id, CAST(SUM(amount) AS TEXT) AS amount FROM (
+           SELECT channel_id, available_atomic AS amount FROM subscription_credits WHERE source = 'voucher'
+           UNION ALL SELECT channel_id, amount_atomic AS amount FROM subscription_charges WHERE source = 'voucher' AND state = 'reserved'
+         ) t GROUP BY channel_id`,
+      );
+      return new Map(rows.filter((r) => BigInt(r.amount) > 0n).map((r) => [r.channel_id, BigInt(r.amount)]));
+    },
     async readFunds(subscriptionId) {
       const [credits, charges] = await Promise.all([
         query<FundsCreditTableRow>(

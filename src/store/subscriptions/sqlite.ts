@@ -85,6 +85,12 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     `SELECT DISTINCT c.channel_id FROM subscription_credits c JOIN subscriptions s ON s.id = c.subscription_id
      WHERE c.source = 'voucher' AND c.available_atomic > 0 AND s.status = 'active' ORDER BY c.channel_id`,
   ).pluck();
+  const selectVoucherOutstanding = db.prepare(
+    `SELECT channel_id, CAST(SUM(amount) AS TEXT) AS amount FROM (
+       SELECT channel_id, available_atomic AS amount FROM subscription_credits WHERE source = 'voucher'
+       UNION ALL SELECT channel_id, amount_atomic AS amount FROM subscription_charges WHERE source = 'voucher' AND state = 'reserved'
+     ) GROUP BY channel_id`,
+  );
   const selectCreditFunds = db.prepare(
     `SELECT source, CAST(COALESCE(SUM(available_atomic), 0) AS TEXT) AS available, CAST(COALESCE(SUM(credited_atomic), 0) AS TEXT) AS credited
      FROM subscription_credits WHERE subscription_id = ? GROUP BY source`,
@@ -217,6 +223,10 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     },
     async channelsWithAllowance() {
       return selectChannelsWithAllowance.all() as string[];
+    },
+    async voucherOutstanding() {
+      const rows = selectVoucherOutstanding.all() as { channel_id: string; amount: string }[];
+      return new Map(rows.filter((r) => BigInt(r.amount) > 0n).map((r) => [r.channel_id, BigInt(r.amount)]));
     },
     async readFunds(subscriptionId) {
       return fundsOf(selectCreditFunds.all(subscriptionId) as FundsCreditTableRow[], selectChargeFunds.all(subscriptionId) as FundsChargeTableRow[]);

@@ -175,6 +175,11 @@ export interface SubscriptionRepository {
   voidVoucherCredit(subscriptionId: string, channelId: string): Promise<bigint>;
   /** Channels with a voucher allowance left (`available` > 0) on an active subscription: not idle-refunded. */
   channelsWithAllowance(): Promise<string[]>;
+  /**
+   * Per channel, the voucher allowance not yet delivered, over every subscription (cancelled ones too): `available`
+   * plus reserved voucher charges. The channel counts it as charged since the top-up; the claim job must not claim it.
+   */
+  voucherOutstanding(): Promise<Map<string, bigint>>;
   readFunds(subscriptionId: string): Promise<Funds>;
   /** Charges with seq > afterSeq, in seq order, at most `limit`. */
   listCharges(subscriptionId: string, afterSeq: number, limit: number): Promise<ChargeRow[]>;

@@ -209,6 +209,13 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     const funds = await store.readFunds(active.id);
     assert.deepEqual([funds.available, funds.reserved, funds.charged.count], [{ prepaid: 0n, voucher: 1500n }, 6500n, 1], 'reserved and charged rows left alone');
     assert.ok(!(await store.channelsWithAllowance()).includes(voided));
+
+    // Undelivered per channel, cancelled subscriptions included: available plus reserved (kept: 1500 left + 1500
+    // reserved); a voided channel's committed charge is delivered, its voided rest is not held back.
+    const outstanding = await store.voucherOutstanding();
+    assert.deepEqual([outstanding.get(kept), outstanding.get(ofCancelled), outstanding.get(voided), outstanding.get(spent)], [3000n, 1000n, undefined, undefined]);
+    await store.commitCharge(active.id, 2, t(T0));
+    assert.equal((await store.voucherOutstanding()).get(kept), 1500n, 'a delivered event is no longer held back');
   }));
 
   test('charges: listCharges pages; staleReservations lists only old uncommitted reservations', () => withStore(async (store) => {
