@@ -4,13 +4,10 @@
  * routes) and authorised by the subscription's bearer token; events and top-ups are what is paid.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SubscriptionCharge, SubscriptionDeliveries } from '../docs/bodies/subscriptions.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseLastEventId } from '../lib/sse.js';
-import { atomicToUsdc } from '../registry/index.js';
 import type { Streams } from '../streams/index.js';
 import { serveEventStream, responseSink } from '../streams/event-stream.js';
-import { fundsView } from '../streams/subscriptions.js';
 import { callerGone, paymentRequestOf, sendOutcome, type Invoker } from './invoke.js';
 
 export interface SubscriptionRouteDeps {
@@ -58,27 +55,13 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
   app.get<WithId>('/subscriptions/:id/charges', { onRequest: limitFree }, async (req, reply) => {
     const row = await open(req);
     const query = req.query as Record<string, unknown>;
-    const charges = await store.listCharges(row.id, boundedInt(query.after_seq, 0, Number.MAX_SAFE_INTEGER), boundedInt(query.limit, 100, 1_000));
-    return reply.header('Cache-Control', 'no-store').send({
-      subscription_id: row.id,
-      funds: fundsView(await store.readFunds(row.id)),
-      charges: charges.map((c): SubscriptionCharge => ({
-        seq: c.seq, amount_usdc: atomicToUsdc(c.amountAtomic), source: c.source, ...(c.channelId ? { channel_id: c.channelId } : {}),
-        state: c.state, reserved_at: c.reservedAt.toISOString(), charged_at: c.chargedAt?.toISOString() ?? null,
-      })),
-    });
+    const body = await subscriptions.charges(row, boundedInt(query.after_seq, 0, Number.MAX_SAFE_INTEGER), boundedInt(query.limit, 100, 1_000));
+    return reply.header('Cache-Control', 'no-store').send(body);
   });
 
   app.get<WithId>('/subscriptions/:id/deliveries', { onRequest: limitFree }, async (req, reply) => {
     const row = await open(req);
-    const attempts = await store.listDeliveryAttempts(row.id, boundedInt((req.query as Record<string, unknown>).limit, 100, 1_000));
-    const body: SubscriptionDeliveries = {
-      subscription_id: row.id,
-      attempts: attempts.map((a) => ({
-        seq: a.seq, attempt: a.attempt, at: a.at.toISOString(), ok: a.ok, status: a.status, error: a.error, duration_ms: a.durationMs,
-        next_attempt_at: a.nextAttemptAt?.toISOString() ?? null,
-      })),
-    };
+    const body = await subscriptions.deliveries(row, boundedInt((req.query as Record<string, unknown>).limit, 100, 1_000));
     return reply.header('Cache-Control', 'no-store').send(body);
   });
 

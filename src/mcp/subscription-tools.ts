@@ -14,10 +14,9 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors/api-error.js';
-import { atomicToUsdc, type Registry } from '../registry/index.js';
+import type { Registry } from '../registry/index.js';
 import { compileValidator, createAjv, type InputValidator } from '../registry/validation.js';
 import type { Streams } from '../streams/index.js';
-import { fundsView } from '../streams/subscriptions.js';
 import type { SubscriptionRow } from '../store/subscriptions/types.js';
 import { callTool, toolResult, type CallDelivery, type McpCallDeps } from './call.js';
 import {
@@ -134,20 +133,10 @@ function managementTools(registry: Registry): ManagementTool[] {
       },
       async run(args, streams) {
         const { row, input } = await open(chargesInput, args, streams);
-        const [funds, charges] = await Promise.all([
-          streams.store.readFunds(row.id),
-          streams.store.listCharges(row.id, Number(input.after_seq), Number(input.limit)),
-        ]);
+        const body = await streams.subscriptions.charges(row, Number(input.after_seq), Number(input.limit));
         return {
-          body: {
-            subscription_id: row.id,
-            funds: fundsView(funds),
-            charges: charges.map((c) => ({
-              seq: c.seq, amount_usdc: atomicToUsdc(c.amountAtomic), source: c.source, ...(c.channelId ? { channel_id: c.channelId } : {}),
-              state: c.state, reserved_at: c.reservedAt.toISOString(), charged_at: c.chargedAt?.toISOString() ?? null,
-            })),
-          },
-          summary: `${charges.length} charge(s) of subscription ${row.id}.`,
+          body,
+          summary: `${body.charges.length} charge(s) of subscription ${row.id}.`,
         };
       },
     },
@@ -162,16 +151,10 @@ function managementTools(registry: Registry): ManagementTool[] {
       },
       async run(args, streams) {
         const { row, input } = await open(deliveriesInput, args, streams);
-        const attempts = await streams.store.listDeliveryAttempts(row.id, Number(input.limit));
+        const body = await streams.subscriptions.deliveries(row, Number(input.limit));
         return {
-          body: {
-            subscription_id: row.id,
-            attempts: attempts.map((a) => ({
-              seq: a.seq, attempt: a.attempt, at: a.at.toISOString(), ok: a.ok, status: a.status, error: a.error, duration_ms: a.durationMs,
-              next_attempt_at: a.nextAttemptAt?.toISOString() ?? null,
-            })),
-          },
-          summary: `${attempts.length} delivery attempt(s) of subscription ${row.id}.`,
+          body,
+          summary: `${body.attempts.length} delivery attempt(s) of subscription ${row.id}.`,
         };
       },
     },

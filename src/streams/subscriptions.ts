@@ -12,6 +12,7 @@ import { atomicToUsdc, type Registry } from '../registry/index.js';
 import type { DeliveryMode, Funds, SubscriptionRepository, SubscriptionRow, SubscriptionSource } from '../store/subscriptions/types.js';
 import { EVENT_PRICE_ATOMIC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from './settings.js';
 import type { StreamHub } from './hub.js';
+import type { SubscriptionCharges, SubscriptionDeliveries, SubscriptionFunds, SubscriptionView } from '../docs/bodies/subscriptions.js';
 
 export const SUBSCRIPTION_SOURCES: readonly SubscriptionSource[] = ['check-alerts', 'launchpad-alerts', 'exit-signal'];
 /** Polling inputs a subscription sets itself: `since` moves with each tick, `format` is the envelope's. */
@@ -94,7 +95,7 @@ export class SubscriptionService {
   }
 
   /** What the subscriber reads: the subscription, its funds, how far delivery got, and where to go next. */
-  async view(row: SubscriptionRow): Promise<Record<string, unknown>> {
+  async view(row: SubscriptionRow): Promise<SubscriptionView> {
     const { store, publicUrl } = this.deps;
     const [funds, range, webhook] = await Promise.all([
       store.readFunds(row.id),
@@ -106,7 +107,7 @@ export class SubscriptionService {
       id: row.id,
       source: row.source,
       input: row.input,
-      delivery: row.delivery === 'webhook' ? { type: 'webhook', url: row.webhookUrl } : { type: 'stream' },
+      delivery: row.delivery === 'webhook' && row.webhookUrl ? { type: 'webhook', url: row.webhookUrl } : { type: 'stream' },
       status: statusOf(row, funds),
       price_per_event_usdc: atomicToUsdc(row.priceAtomic),
       funds: fundsView(funds),
@@ -119,6 +120,32 @@ export class SubscriptionService {
         charges: `${base}/charges`,
         fund: { url: `${publicUrl}/subscriptions/fund`, method: 'POST', body: { subscription_id: row.id }, buys_events: EVENTS_PER_TOP_UP, price_usdc: TOP_UP_USDC },
       },
+    };
+  }
+
+  /** What the subscriber has been charged, event by event (seq > `afterSeq`, at most `limit`), with its funds. */
+  async charges(row: SubscriptionRow, afterSeq: number, limit: number): Promise<SubscriptionCharges> {
+    const { store } = this.deps;
+    const [funds, charges] = await Promise.all([store.readFunds(row.id), store.listCharges(row.id, afterSeq, limit)]);
+    return {
+      subscription_id: row.id,
+      funds: fundsView(funds),
+      charges: charges.map((c) => ({
+        seq: c.seq, amount_usdc: atomicToUsdc(c.amountAtomic), source: c.source, ...(c.channelId ? { channel_id: c.channelId } : {}),
+        state: c.state, reserved_at: c.reservedAt.toISOString(), charged_at: c.chargedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** The latest webhook delivery attempts, newest first. */
+  async deliveries(row: SubscriptionRow, limit: number): Promise<SubscriptionDeliveries> {
+    const attempts = await this.deps.store.listDeliveryAttempts(row.id, limit);
+    return {
+      subscription_id: row.id,
+      attempts: attempts.map((a) => ({
+        seq: a.seq, attempt: a.attempt, at: a.at.toISOString(), ok: a.ok, status: a.status, error: a.error, duration_ms: a.durationMs,
+        next_attempt_at: a.nextAttemptAt?.toISOString() ?? null,
+      })),
     };
   }
 
@@ -187,7 +214,7 @@ export function statusOf(row: SubscriptionRow, funds: Funds): 'active' | 'paused
   return canPay ? 'active' : 'paused';
 }
 
-export function fundsView(funds: Funds): Record<string, unknown> {
+export function fundsView(funds: Funds): SubscriptionFunds {
   return {
     available_usdc: { prepaid: atomicToUsdc(funds.available.prepaid), voucher: atomicToUsdc(funds.available.voucher) },
     reserved_usdc: atomicToUsdc(funds.reserved),
