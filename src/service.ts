@@ -282,7 +282,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
       now, timers, dataMode: config.dataMode, sources, entities, riskyPrograms, store, smartMoneyWallets: config.smartMoneyWallets,
     }, config.answerDeadlineMs, 'stream-detection');
     const streamDetection = streamDetectionJob({
-      store, call: detectionCall, intervalMs: config.streamDetectionIntervalS * 1000,
+      store, call: detectionCall, intervalMs: config.streamDetectionIntervalS * 1000, replayWindowMs: config.streamReplayHours * 3_600_000,
       // Wakes this instance's open streams and webhook deliveries for the subscriptions that got events.
       onAppended: (ids) => streams.hub.notify(ids),
     });

@@ -33,6 +33,11 @@ export interface StreamDetectionOptions {
   concurrency?: number;
   /** The subscriptions that received events in this run, once per group (called after its state is saved). */
   onAppended?: (subscriptionIds: string[]) => void;
+  /**
+   * The replay window: a group none of whose subscriptions can pay, or was created, topped up or charged within
+   * it, is not detected (absent: every group with an active subscription is).
+   */
+  replayWindowMs?: number;
 }
 
 export const STREAM_DETECTION_DEFAULTS = { intervalMs: 60_000, concurrency: 4 } as const;
@@ -82,7 +87,7 @@ export function streamDetectionJob(options: StreamDetectionOptions): Job {
     // A run ends by its budget (one interval); the lease outlives it by a margin for the last writes.
     leaseMs: 2 * intervalMs + 60_000,
     async run(run) {
-      const groups = await store.listDetectionGroups();
+      const groups = await store.listDetectionGroups(options.replayWindowMs !== undefined ? new Date(run.now.getTime() - options.replayWindowMs) : undefined);
       // Ends by the next interval: groups not reached keep their state and are detected next tick.
       const budget = AbortSignal.any([run.signal, run.timers.timeout(intervalMs)]);
       const outcomes = await runBounded(groups, (g) => detectGroup(g, run, budget), { concurrency, budgetMs: intervalMs, signal: budget, timers: run.timers });

@@ -38,12 +38,16 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
       return result.rowCount === 1;
     },
 
-    async listDetectionGroups() {
+    async listDetectionGroups(activeSince) {
       const { rows } = await query<DetectionGroupTableRow>(
         `SELECT s.group_key, MIN(s.source) AS source, MIN(s.input) AS input, MIN(s.created_at) AS first_subscribed_at, d.state
          FROM subscriptions s LEFT JOIN stream_detection_state d ON d.group_key = s.group_key
-         WHERE s.status = 'active'
+         WHERE s.status = 'active' AND ($1::text IS NULL OR s.created_at >= $1::text
+       OR EXISTS (SELECT 1 FROM subscription_credits c WHERE c.subscription_id = s.id AND c.available_atomic >= s.price_atomic)
+       OR EXISTS (SELECT 1 FROM subscription_credit_payments p WHERE p.subscription_id = s.id AND p.at >= $1::text)
+       OR EXISTS (SELECT 1 FROM subscription_charges ch WHERE ch.subscription_id = s.id AND ch.reserved_at >= $1::text))
          GROUP BY s.group_key, d.state ORDER BY s.group_key COLLATE "C"`,
+        [activeSince?.toISOString() ?? null],
       );
       return rows.map(detectionGroupOf);
     },

@@ -23,7 +23,10 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
   const selectGroups = db.prepare(
     `SELECT s.group_key, MIN(s.source) AS source, MIN(s.input) AS input, MIN(s.created_at) AS first_subscribed_at, d.state
      FROM subscriptions s LEFT JOIN stream_detection_state d ON d.group_key = s.group_key
-     WHERE s.status = 'active'
+     WHERE s.status = 'active' AND (@since IS NULL OR s.created_at >= @since
+       OR EXISTS (SELECT 1 FROM subscription_credits c WHERE c.subscription_id = s.id AND c.available_atomic >= s.price_atomic)
+       OR EXISTS (SELECT 1 FROM subscription_credit_payments p WHERE p.subscription_id = s.id AND p.at >= @since)
+       OR EXISTS (SELECT 1 FROM subscription_charges ch WHERE ch.subscription_id = s.id AND ch.reserved_at >= @since))
      GROUP BY s.group_key, d.state ORDER BY s.group_key`,
   );
   const upsertState = db.prepare(
@@ -186,8 +189,8 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
       return cancel.run(at.toISOString(), id).changes === 1;
     },
 
-    async listDetectionGroups() {
-      return (selectGroups.all() as DetectionGroupTableRow[]).map(detectionGroupOf);
+    async listDetectionGroups(activeSince) {
+      return (selectGroups.all({ since: activeSince?.toISOString() ?? null }) as DetectionGroupTableRow[]).map(detectionGroupOf);
     },
     async saveDetectionState(groupKey, state, at) {
       upsertState.run(groupKey, state, at.toISOString());

@@ -144,8 +144,12 @@ export interface SubscriptionRepository {
   /** Marks it cancelled (no more events appended, nothing delivered); false when unknown or already cancelled. */
   cancelSubscription(id: string, at: Date): Promise<boolean>;
 
-  /** One entry per group key with at least one active subscription. */
-  listDetectionGroups(): Promise<DetectionGroup[]>;
+  /**
+   * One entry per group key with at least one active subscription — with `activeSince`, one that still matters:
+   * it can pay for its next event, or was created, topped up or charged at or after `activeSince`. A subscription
+   * unfunded and idle for longer than the replay window costs no detection (its events would be gone by then).
+   */
+  listDetectionGroups(activeSince?: Date): Promise<DetectionGroup[]>;
   saveDetectionState(groupKey: string, state: string, at: Date): Promise<void>;
   /**
    * Appends each event to every active subscription of the group created at or before `storedAt`, numbering it

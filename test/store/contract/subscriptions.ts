@@ -44,6 +44,31 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     assert.equal(await store.cancelSubscription(newId(), t(T0)), false, 'unknown');
   }));
 
+  test('detection groups with activeSince: only subscriptions that can pay, or were created, topped up or charged since', () => withStore(async (store) => {
+    const old = t('2026-11-01T00:00:00.000Z');
+    const since = t('2026-11-21T00:00:00.000Z');
+    const idle = subscription({ createdAt: old });
+    const canPay = subscription({ createdAt: old });
+    const recent = subscription({ createdAt: t('2026-11-21T00:00:00.000Z') });
+    const chargedLately = subscription({ createdAt: old });
+    const toppedUpLately = subscription({ createdAt: old });
+    const poor = subscription({ createdAt: old });
+    for (const s of [idle, canPay, recent, chargedLately, toppedUpLately, poor]) await store.createSubscription(s);
+    await store.creditSubscription({ ...credit(canPay.id, 1000n), at: old });
+    await store.creditSubscription({ ...credit(poor.id, 999n), at: old }); // less than one event
+    await store.creditSubscription({ ...credit(chargedLately.id, 1000n), at: old });
+    await store.reserveCharge(chargedLately.id, 1, 1000n, t('2026-11-21T12:00:00.000Z'));
+    await store.commitCharge(chargedLately.id, 1, t('2026-11-21T12:00:00.000Z'));
+    await store.creditSubscription({ ...credit(toppedUpLately.id, 1000n), at: t('2026-11-21T06:00:00.000Z') });
+    await store.reserveCharge(toppedUpLately.id, 1, 1000n, old); // spent at once (an old moment): only the top-up is recent
+    const keys = async (activeSince?: Date) => new Set((await store.listDetectionGroups(activeSince)).map((g) => g.groupKey));
+    const mine = [idle, canPay, recent, chargedLately, toppedUpLately, poor];
+    const filtered = await keys(since);
+    assert.deepEqual(mine.filter((s) => filtered.has(s.groupKey)).map((s) => s.groupKey), [canPay, recent, chargedLately, toppedUpLately].map((s) => s.groupKey));
+    const all = await keys();
+    assert.ok(mine.every((s) => all.has(s.groupKey)), 'without activeSince every active group');
+  }));
+
   test('detection groups: one per key with an active subscription, its state and earliest active subscriber', () => withStore(async (store) => {
     const groupKey = unique('group');
     const early = subscription({ groupKey, createdAt: t('2026-11-20T00:00:00.000Z') });
