@@ -4,7 +4,8 @@
  *
  * Two checks, both needed:
  * - `checkCallbackUrl` when the URL is registered: scheme, credentials, names that only mean something locally,
- *   IP literals in blocked ranges;
+ *   IP literals in blocked ranges (and, optionally, `resolveCallbackHost`: what the name resolves to right now,
+ *   so an obviously internal name is refused at once rather than at the first delivery);
  * - `guardedLookup` at every connection: the name is resolved once, every address it resolves to is checked,
  *   and the socket connects to the checked address. A name that resolved to a public address at registration
  *   and to 127.0.0.1 later (DNS rebinding) is refused at connect time, since no second resolution happens.
@@ -40,6 +41,7 @@ const BLOCKED_V4: readonly Range[] = [
   '172.16.0.0/12', // private
   '192.0.0.0/24', // IETF protocol assignments
   '192.0.2.0/24', // documentation
+  '192.88.99.0/24', // 6to4 relay anycast (deprecated): a relay on the path, not a webhook receiver
   '192.168.0.0/16', // private
   '198.18.0.0/15', // benchmarking
   '198.51.100.0/24', // documentation
@@ -59,8 +61,11 @@ function v6(cidr: string): Range {
 /** IPv6 ranges blocked outright (ranges that embed an IPv4 address are checked through it, below). */
 const BLOCKED_V6: readonly Range[] = [
   '::/96', // unspecified, loopback and the deprecated IPv4-compatible addresses
+  '64:ff9b:1::/48', // local-use NAT64: translators inside a network; where the IPv4 sits depends on the operator's prefix length
+  '100::/64', // discard-only
   'fc00::/7', // unique local
   'fe80::/10', // link-local
+  'fec0::/10', // site-local (deprecated, still routed inside some networks)
   'ff00::/8', // multicast
   '2001:db8::/32', // documentation
   '2001::/32', // Teredo: the embedded IPv4 is obfuscated, and no webhook receiver needs it
@@ -70,6 +75,7 @@ const LOOPBACK_V6 = v6('::1/128');
 /** IPv6 ranges that carry an IPv4 address: the address is blocked when the IPv4 one is. */
 const EMBEDDING_V4: readonly { range: Range; offset: number }[] = [
   { range: v6('::ffff:0:0/96'), offset: 12 }, // IPv4-mapped
+  { range: v6('::ffff:0:0:0/96'), offset: 12 }, // IPv4-translated (SIIT)
   { range: v6('64:ff9b::/96'), offset: 12 }, // NAT64
   { range: v6('2002::/16'), offset: 2 }, // 6to4
 ];
@@ -163,7 +169,7 @@ export function checkCallbackUrl(raw: string, mode: CallbackMode): CallbackUrlCh
   if (url.username !== '' || url.password !== '') return { ok: false, reason: 'the URL must not contain credentials' };
 
   // URL has already normalised IPv4 shorthand (127.1, 0x7f.0.0.1, 2130706433) to dotted quads.
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = hostOf(url);
   if (host === '') return { ok: false, reason: 'the URL has no host' };
   if (isIP(host) !== 0) {
     return isAllowedAddress(host, mode) ? { ok: true, url } : { ok: false, reason: 'the host is an address outside the public internet' };
@@ -174,6 +180,11 @@ export function checkCallbackUrl(raw: string, mode: CallbackMode): CallbackUrlCh
     return { ok: false, reason: 'the host name only resolves on a local network' };
   }
   return { ok: true, url };
+}
+
+/** The host of a URL as an address or a name: brackets of an IPv6 literal and a root-label dot removed. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
 }
 
 /** Resolves a host name to every address it has (`dns.lookup` with `all: true` by default). */
@@ -220,4 +231,32 @@ export function guardedLookup(mode: CallbackMode, resolve: Resolver = systemReso
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
     );
   };
+}
+
+export type CallbackHostCheck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Resolves the URL's host now, with the resolver `guardedLookup` uses, and refuses it when any address it
+ * resolves to is not allowed in `mode` (an IP literal is checked as it is). Meant for registration, so a
+ * subscriber hears at once that its URL points inside a network; it proves nothing about later connections
+ * (the name can resolve elsewhere by then), which is why `guardedLookup` checks again at every connection.
+ * The reasons are fixed text: the resolver's own error never reaches the caller.
+ */
+export async function resolveCallbackHost(url: URL, mode: CallbackMode, resolve: Resolver = systemResolver): Promise<CallbackHostCheck> {
+  const host = hostOf(url);
+  if (host === '') return { ok: false, reason: 'the URL has no host' };
+  if (isIP(host) !== 0) {
+    return isAllowedAddress(host, mode) ? { ok: true } : { ok: false, reason: 'the host is an address outside the public internet' };
+  }
+  let resolved: LookupAddress[];
+  try {
+    resolved = await resolve(host);
+  } catch {
+    return { ok: false, reason: 'the host name does not resolve' };
+  }
+  if (resolved.length === 0) return { ok: false, reason: 'the host name does not resolve' };
+  if (resolved.some((entry) => !isAllowedAddress(entry.address, mode))) {
+    return { ok: false, reason: 'the host name resolves to an address outside the public internet' };
+  }
+  return { ok: true };
 }

@@ -6,7 +6,10 @@
  *   `webhook-signature`: a space-separated list of `v1,<base64 HMAC-SHA256>` (several while a secret rotates).
  * - Signed content: `${id}.${timestamp}.${body}`, the body exactly as sent (the receiver must verify the raw
  *   bytes, before parsing the JSON).
- * - Secret: `whsec_` + base64 of the key bytes; the HMAC key is the base64-decoded part, not the text.
+ * - Secret: `whsec_` + base64 of the key bytes; the HMAC key is the base64-decoded part, not the text. The
+ *   specification wants a key of at least 24 bytes (192 bits) and at most 512 bits (64 bytes): a key outside
+ *   those bounds is refused by signing and verifying alike. Verification, like the Standard Webhooks
+ *   libraries, also takes the bare base64 without the prefix (receivers often store it that way).
  *
  * Replay protection is two-part: the timestamp must be within `toleranceS` of the receiver's clock (either
  * direction), which bounds how long a captured delivery stays usable, and within that window the receiver
@@ -18,6 +21,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 const SECRET_PREFIX = 'whsec_';
 const SIGNATURE_VERSION = 'v1';
 const SECRET_KEY_BYTES = 32;
+const MIN_KEY_BYTES = 24;
+const MAX_KEY_BYTES = 64;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const DEFAULT_TOLERANCE_S = 300;
 
 // A type alias, not an interface, so the headers pass where a header record (index signature) is expected.
@@ -35,11 +41,20 @@ export function generateWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(SECRET_KEY_BYTES).toString('base64');
 }
 
-/** The HMAC key of a `whsec_` secret. A secret of another form is a programming error, not a verify failure. */
-function secretKey(secret: string): Buffer {
-  if (!secret.startsWith(SECRET_PREFIX)) throw new Error('a webhook secret starts with "whsec_"');
-  const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-  if (key.length === 0) throw new Error('a webhook secret carries a non-empty base64 key');
+/**
+ * The HMAC key of a secret; the `whsec_` prefix is required unless `prefixOptional`. A secret of another form
+ * is a programming or configuration error, not a verify failure, so it throws.
+ */
+function secretKey(secret: string, prefixOptional: boolean): Buffer {
+  const hasPrefix = secret.startsWith(SECRET_PREFIX);
+  if (!hasPrefix && !prefixOptional) throw new Error('a webhook secret starts with "whsec_"');
+  const encoded = hasPrefix ? secret.slice(SECRET_PREFIX.length) : secret;
+  // Node's base64 decoder skips characters it does not know: a mistyped secret must fail, not yield another key.
+  if (!BASE64.test(encoded)) throw new Error('a webhook secret carries its key in base64');
+  const key = Buffer.from(encoded, 'base64');
+  if (key.length < MIN_KEY_BYTES || key.length > MAX_KEY_BYTES) {
+    throw new RangeError(`a webhook secret key is ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} bytes, got ${key.length}`);
+  }
   return key;
 }
 
@@ -51,7 +66,7 @@ function hmac(key: Buffer, id: string, timestamp: string, body: string): Buffer 
 export function signWebhook(secret: string, id: string, timestampS: number, body: string): { headers: WebhookHeaders } {
   if (!Number.isSafeInteger(timestampS) || timestampS < 0) throw new RangeError(`webhook timestamp must be whole non-negative seconds, got ${timestampS}`);
   const timestamp = String(timestampS);
-  const signature = hmac(secretKey(secret), id, timestamp, body).toString('base64');
+  const signature = hmac(secretKey(secret, false), id, timestamp, body).toString('base64');
   return {
     headers: { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `${SIGNATURE_VERSION},${signature}` },
   };
@@ -63,7 +78,7 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Checks a received delivery against `secret`, at receiver time `nowS` (Unix seconds). Header names are
+ * Checks a received delivery against `secret` (`whsec_…` or the bare base64 key), at receiver time `nowS` (Unix seconds). Header names are
  * matched lower-case (as node:http presents them). Any one valid `v1,` signature among several is enough;
  * entries of other versions are skipped.
  */
@@ -74,6 +89,8 @@ export function verifyWebhook(
   nowS: number,
   toleranceS: number = DEFAULT_TOLERANCE_S,
 ): WebhookVerifyResult {
+  // First, so a malformed secret throws whatever the headers are.
+  const key = secretKey(secret, true);
   const id = single(headers['webhook-id']);
   const timestamp = single(headers['webhook-timestamp']);
   const signatures = single(headers['webhook-signature']);
@@ -86,7 +103,7 @@ export function verifyWebhook(
 
   // Compared as base64 text rather than decoded bytes: Node's base64 decoder skips stray characters, and a
   // signature that is not exactly the canonical encoding should not pass.
-  const expected = Buffer.from(hmac(secretKey(secret), id, timestamp, body).toString('base64'), 'utf8');
+  const expected = Buffer.from(hmac(key, id, timestamp, body).toString('base64'), 'utf8');
   let matched = false;
   for (const entry of signatures.split(' ')) {
     const comma = entry.indexOf(',');

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
-import { checkCallbackUrl, guardedLookup, isAllowedAddress, isBlockedAddress, type Resolver } from '../../src/lib/callback-url.js';
+import { checkCallbackUrl, guardedLookup, isAllowedAddress, isBlockedAddress, resolveCallbackHost, type Resolver } from '../../src/lib/callback-url.js';
 
 const BLOCKED = [
   // IPv4, each range at its edges
@@ -20,13 +20,31 @@ const PUBLIC = [
   '1.1.1.1', '8.8.8.8', '9.255.255.255', '11.0.0.0', '100.63.255.255', '100.128.0.0', '126.255.255.255', '128.0.0.0',
   '169.253.255.255', '169.255.0.0', '172.15.255.255', '172.32.0.0', '192.0.1.1', '192.167.255.255', '192.169.0.0',
   '198.17.255.255', '198.20.0.0', '223.255.255.255',
-  '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', 'fbff::1', 'fec0::1',
+  '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', 'fbff::1',
   '2001:db9::1', '2002:808:808::1',
+];
+
+/** Ranges added after review, each with an address inside (blocked) and a neighbouring one outside it (not blocked). */
+const RANGE_EDGES: readonly { range: string; blocked: string[]; notBlocked: string[] }[] = [
+  // Local-use NAT64 is blocked outright, whatever IPv4 it seems to carry.
+  { range: '64:ff9b:1::/48', blocked: ['64:ff9b:1::1', '64:ff9b:1::8.8.8.8', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff'], notBlocked: ['64:ff9b:2::8.8.8.8', '64:ff9b:0:ffff::1'] },
+  // SIIT: blocked when the embedded IPv4 is.
+  { range: '::ffff:0:0:0/96', blocked: ['::ffff:0:127.0.0.1', '::ffff:0:10.1.2.3', '::ffff:0:a9fe:a9fe', '0:0:0:0:ffff:0:c0a8:101'], notBlocked: ['::ffff:0:8.8.8.8', '::ffff:1:a00:1'] },
+  { range: 'fec0::/10', blocked: ['fec0::1', 'feff:ffff::1', 'fed0::8.8.8.8'], notBlocked: ['fe7f:ffff::1', '2606:fec0::1'] },
+  { range: '100::/64', blocked: ['100::', '100::1', '100::ffff:ffff:ffff:ffff'], notBlocked: ['100:0:0:1::', 'ff::1'] },
+  { range: '192.88.99.0/24', blocked: ['192.88.99.0', '192.88.99.1', '192.88.99.255', '::ffff:192.88.99.1', '2002:c058:6301::1'], notBlocked: ['192.88.98.255', '192.88.100.0'] },
 ];
 
 test('isBlockedAddress: every blocked range of both families, the embedded IPv4 of mapped/NAT64/6to4, and non-addresses', () => {
   for (const ip of BLOCKED) assert.equal(isBlockedAddress(ip), true, `${ip} should be blocked`);
   for (const ip of PUBLIC) assert.equal(isBlockedAddress(ip), false, `${ip} should be public`);
+});
+
+test('isBlockedAddress: local-use NAT64, SIIT, site-local, discard-only and the 6to4 relay range, against their neighbours', () => {
+  for (const { range, blocked, notBlocked } of RANGE_EDGES) {
+    for (const ip of blocked) assert.equal(isBlockedAddress(ip), true, `${ip} is in ${range}`);
+    for (const ip of notBlocked) assert.equal(isBlockedAddress(ip), false, `${ip} is outside ${range}`);
+  }
 });
 
 test('isAllowedAddress: sandbox lets loopback through, never the other blocked ranges', () => {
@@ -129,4 +147,47 @@ test('guardedLookup passes a resolver failure on, and reports ENOTFOUND when no 
   };
   assert.equal((await lookupWith(failing, 'live', {})).error?.code, 'ENOTFOUND');
   assert.equal((await lookupWith(fixed({ address: '93.184.216.34', family: 4 }), 'live', { family: 6 })).error?.code, 'ENOTFOUND');
+});
+
+test('resolveCallbackHost: a name is refused when any address it resolves to is not allowed in the mode', async () => {
+  const url = new URL('https://hooks.example.com/x');
+  assert.deepEqual(await resolveCallbackHost(url, 'live', fixed({ address: '93.184.216.34', family: 4 }, { address: '2606:4700::1', family: 6 })), { ok: true });
+  for (const resolve of [
+    fixed({ address: '127.0.0.1', family: 4 }),
+    fixed({ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }),
+    fixed({ address: '64:ff9b:1::8.8.8.8', family: 6 }),
+  ]) {
+    const result = await resolveCallbackHost(url, 'live', resolve);
+    assert.deepEqual(result, { ok: false, reason: 'the host name resolves to an address outside the public internet' });
+  }
+  // Sandbox: loopback passes, other blocked ranges do not.
+  assert.deepEqual(await resolveCallbackHost(url, 'sandbox', fixed({ address: '::1', family: 6 })), { ok: true });
+  assert.equal((await resolveCallbackHost(url, 'sandbox', fixed({ address: '169.254.169.254', family: 4 }))).ok, false);
+});
+
+test('resolveCallbackHost: the resolver is asked for the bare host name; its failure or an empty answer is a fixed reason', async () => {
+  const asked: string[] = [];
+  const recording: Resolver = async (hostname) => {
+    asked.push(hostname);
+    return [{ address: '93.184.216.34', family: 4 }];
+  };
+  await resolveCallbackHost(new URL('https://Hooks.Example.com.:8443/x'), 'live', recording);
+  assert.deepEqual(asked, ['hooks.example.com']);
+
+  const failing: Resolver = async () => {
+    throw Object.assign(new Error('getaddrinfo ENOTFOUND hooks.example.com internal-detail'), { code: 'ENOTFOUND' });
+  };
+  const notFound = { ok: false, reason: 'the host name does not resolve' };
+  assert.deepEqual(await resolveCallbackHost(new URL('https://hooks.example.com/'), 'live', failing), notFound);
+  assert.deepEqual(await resolveCallbackHost(new URL('https://hooks.example.com/'), 'live', fixed()), notFound);
+});
+
+test('resolveCallbackHost: an IP literal is checked as it is, without asking the resolver', async () => {
+  const never: Resolver = async () => assert.fail('an IP literal must not be resolved');
+  assert.deepEqual(await resolveCallbackHost(new URL('https://8.8.8.8/'), 'live', never), { ok: true });
+  assert.deepEqual(await resolveCallbackHost(new URL('https://[2606:4700:4700::1111]/'), 'live', never), { ok: true });
+  const outside = { ok: false, reason: 'the host is an address outside the public internet' };
+  assert.deepEqual(await resolveCallbackHost(new URL('https://[fec0::1]/'), 'live', never), outside);
+  assert.deepEqual(await resolveCallbackHost(new URL('http://127.0.0.1:4000/'), 'live', never), outside);
+  assert.deepEqual(await resolveCallbackHost(new URL('http://127.0.0.1:4000/'), 'sandbox', never), { ok: true });
 });

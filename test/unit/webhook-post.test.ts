@@ -1,10 +1,11 @@
 /**
- * One webhook POST against real loopback servers: 2xx, 5xx, a redirect (not followed), an oversized answer,
- * a receiver that never answers (the deadline fired on ManualTimers), a refused connection, the address guard
- * at connect time, and an abort.
+ * One webhook POST against real loopback servers: 2xx, 5xx, a redirect (not followed), an oversized answer
+ * (acknowledged after a 2xx), a receiver that never answers (the deadline fired on ManualTimers), Retry-After
+ * and 410 Gone, a refused connection, the address guard at connect time, and an abort.
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -43,11 +44,36 @@ const server = http.createServer((req, res) => {
       case '/big':
         res.writeHead(200).end('x'.repeat(5000));
         break;
+      case '/big-fail':
+        res.writeHead(500).end('x'.repeat(5000));
+        break;
+      case '/ok-then-hang':
+        // Headers and a little body, then nothing: the 2xx is already the acknowledgement.
+        res.writeHead(200);
+        res.write('partial');
+        hanging.push(res);
+        break;
+      case '/gone':
+        res.writeHead(410).end();
+        break;
       case '/hang':
         hanging.push(res);
         break;
-      default:
-        res.writeHead(404).end();
+      default: {
+        // /status/<code>?retry-after=<value>&date=<value>: an answer with those headers.
+        const url = new URL(req.url ?? '/', 'http://receiver');
+        const code = /^\/status\/(\d{3})$/.exec(url.pathname)?.[1];
+        if (code) {
+          const headers: Record<string, string> = {};
+          const retryAfter = url.searchParams.get('retry-after');
+          if (retryAfter !== null) headers['retry-after'] = retryAfter;
+          const date = url.searchParams.get('date');
+          if (date !== null) headers.date = date;
+          // Node adds a Date header of its own unless told not to: the test decides whether there is one.
+          res.sendDate = false;
+          res.writeHead(Number(code), headers).end();
+        } else res.writeHead(404).end();
+      }
     }
   });
 });
@@ -107,11 +133,85 @@ test('a redirect is not followed: status_302, and its target is never requested'
   assert.equal(lastReceived().path, '/redirect');
 });
 
-test('an answer body over the cap is response_too_large; under it, read and discarded', async () => {
+test('an answer body over the cap: a 2xx is still acknowledged, a non-2xx is response_too_large', async () => {
   const big = await postWebhook(options('/big', { maxResponseBytes: 1024 }));
-  assert.deepEqual([big.ok, big.status, big.error], [false, 200, 'response_too_large']);
+  assert.deepEqual([big.ok, big.status, big.error], [true, 200, null]);
   const fits = await postWebhook(options('/big', { maxResponseBytes: 5000 }));
   assert.deepEqual([fits.ok, fits.status, fits.error], [true, 200, null]);
+  const bigFailure = await postWebhook(options('/big-fail', { maxResponseBytes: 1024 }));
+  assert.deepEqual([bigFailure.ok, bigFailure.status, bigFailure.error], [false, 500, 'response_too_large']);
+  const failure = await postWebhook(options('/big-fail', { maxResponseBytes: 5000 }));
+  assert.deepEqual([failure.ok, failure.status, failure.error], [false, 500, 'status_500']);
+});
+
+/**
+ * Resolves once the client side has the answer's status line for `path`. Node publishes this just before the
+ * request's 'response' event, in the same turn, so the attempt under test has seen the status by then.
+ */
+function clientSawResponse(path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { request: http.ClientRequest }).request.path !== path) return;
+      unsubscribe('http.client.response.finish', onMessage);
+      resolve();
+    };
+    subscribe('http.client.response.finish', onMessage);
+  });
+}
+
+test('a 2xx whose body never ends is acknowledged when the deadline passes; an abort there is still aborted', async () => {
+  const timers = new ManualTimers();
+  let seen = clientSawResponse('/ok-then-hang');
+  const pending = postWebhook(options('/ok-then-hang', { timers, timeoutMs: 5000 }));
+  await seen;
+  timers.advance(5000);
+  const result = await pending;
+  assert.deepEqual([result.ok, result.status, result.error], [true, 200, null]);
+
+  const during = new AbortController();
+  seen = clientSawResponse('/ok-then-hang');
+  const aborted = postWebhook(options('/ok-then-hang', { signal: during.signal }));
+  await seen;
+  during.abort();
+  const abortedResult = await aborted;
+  assert.deepEqual([abortedResult.ok, abortedResult.status, abortedResult.error], [false, 200, 'aborted']);
+});
+
+test('gone is true for a 410 only', async () => {
+  const gone = await postWebhook(options('/gone'));
+  assert.deepEqual([gone.ok, gone.status, gone.error, gone.gone, gone.retryAfterS], [false, 410, 'status_410', true, null]);
+  for (const path of ['/ok', '/fail', '/status/404', '/status/429']) assert.equal((await postWebhook(options(path))).gone, false, path);
+});
+
+function statusPath(code: number, headers: { 'retry-after'?: string; date?: string }): string {
+  return `/status/${code}?${new URLSearchParams(headers).toString()}`;
+}
+
+test('Retry-After of a 429 or 503: delta-seconds, or an HTTP-date against the answer Date or else now()', async () => {
+  const now = () => new Date('2026-01-01T00:00:00Z');
+  const retryAfter = async (code: number, headers: { 'retry-after'?: string; date?: string }) =>
+    (await postWebhook(options(statusPath(code, headers), { now }))).retryAfterS;
+
+  assert.equal(await retryAfter(429, { 'retry-after': '120' }), 120);
+  assert.equal(await retryAfter(503, { 'retry-after': '0' }), 0);
+  // HTTP-date against the answer's own Date (the receiver's clock, whatever ours says).
+  assert.equal(await retryAfter(503, { 'retry-after': 'Wed, 21 Oct 2015 07:28:30 GMT', date: 'Wed, 21 Oct 2015 07:28:00 GMT' }), 30);
+  // Against now() when there is no Date header, or an unusable one.
+  assert.equal(await retryAfter(429, { 'retry-after': 'Thu, 01 Jan 2026 00:01:30 GMT' }), 90);
+  assert.equal(await retryAfter(429, { 'retry-after': 'Thu, 01 Jan 2026 00:01:30 GMT', date: 'yesterday' }), 90);
+  // The other two HTTP-date forms (RFC 850, asctime: read as GMT).
+  assert.equal(await retryAfter(429, { 'retry-after': 'Thursday, 01-Jan-26 00:00:10 GMT' }), 10);
+  assert.equal(await retryAfter(429, { 'retry-after': 'Thu Jan  1 00:00:20 2026' }), 20);
+  // A date already past means now; a part second rounds up.
+  assert.equal(await retryAfter(503, { 'retry-after': 'Wed, 31 Dec 2025 23:00:00 GMT' }), 0);
+  assert.equal(await retryAfter(503, { 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT', date: 'Thu, 01 Jan 2026 00:00:04 GMT' }), 1);
+
+  // Unparseable, absent, or on another status: null.
+  for (const value of ['soon', '-5', '1.5', '2026-01-01T00:01:00Z', '']) assert.equal(await retryAfter(429, { 'retry-after': value }), null, value);
+  assert.equal(await retryAfter(429, {}), null);
+  assert.equal(await retryAfter(500, { 'retry-after': '120' }), null);
+  assert.equal(await retryAfter(200, { 'retry-after': '120' }), null);
+  assert.equal((await postWebhook(options('/ok'))).retryAfterS, null);
 });
 
 test('a receiver that never answers: timeout exactly when the ManualTimers deadline passes, not before', async () => {

@@ -89,3 +89,37 @@ test('generateWebhookSecret: whsec_ + base64 of 32 random bytes, different each 
   assert.equal(Buffer.from(a.slice(6), 'base64').length, 32);
   assert.notEqual(a, b);
 });
+
+test('verifyWebhook takes the secret with or without the whsec_ prefix; signWebhook still requires it', () => {
+  const { headers } = signWebhook(SECRET, ID, TS, BODY);
+  assert.deepEqual(verifyWebhook(KEY.toString('base64'), headers, BODY, TS), { ok: true });
+  assert.deepEqual(verifyWebhook(SECRET, headers, BODY, TS), { ok: true });
+  // The bare form is the same key, not the prefixed text read as base64 (which would be another key).
+  const otherKey = Buffer.alloc(32, 7).toString('base64');
+  assert.deepEqual(verifyWebhook(otherKey, headers, BODY, TS), { ok: false, reason: 'bad_signature' });
+  assert.throws(() => signWebhook(KEY.toString('base64'), ID, TS, BODY), /whsec_/);
+});
+
+test('a key of 24 to 64 bytes signs and verifies; shorter or longer is refused by both, as is a key that is not base64', () => {
+  for (const bytes of [24, 32, 64]) {
+    const secret = `whsec_${Buffer.alloc(bytes, 1).toString('base64')}`;
+    const { headers } = signWebhook(secret, ID, TS, BODY);
+    assert.equal(headers['webhook-signature'], `v1,${independentSignature(Buffer.alloc(bytes, 1), ID, String(TS), BODY)}`, `${bytes} bytes`);
+    assert.deepEqual(verifyWebhook(secret, headers, BODY, TS), { ok: true }, `${bytes} bytes`);
+  }
+  const { headers } = signWebhook(SECRET, ID, TS, BODY);
+  for (const bytes of [1, 23, 65, 128]) {
+    const encoded = Buffer.alloc(bytes, 1).toString('base64');
+    assert.throws(() => signWebhook(`whsec_${encoded}`, ID, TS, BODY), RangeError, `${bytes} bytes`);
+    assert.throws(() => verifyWebhook(`whsec_${encoded}`, headers, BODY, TS), RangeError, `${bytes} bytes`);
+    assert.throws(() => verifyWebhook(encoded, headers, BODY, TS), RangeError, `${bytes} bytes, bare`);
+  }
+  // Refused even when the headers alone would fail: the secret is checked first.
+  assert.throws(() => verifyWebhook(`whsec_${Buffer.alloc(16).toString('base64')}`, {}, BODY, TS), RangeError);
+  // Node's decoder would skip the stray characters and yield a valid-length key: refused instead.
+  const mistyped = `whsec_${KEY.toString('base64').slice(0, 20)}!*${KEY.toString('base64').slice(20)}`;
+  assert.throws(() => signWebhook(mistyped, ID, TS, BODY), /base64/);
+  assert.throws(() => verifyWebhook(mistyped, headers, BODY, TS), /base64/);
+  assert.throws(() => verifyWebhook('', headers, BODY, TS), /base64/);
+  assert.throws(() => signWebhook('whsec_', ID, TS, BODY), /base64/);
+});
