@@ -266,4 +266,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_attempts_at ON webhook_attempts (subscription_id, at);
     `,
   },
+  {
+    version: 9,
+    name: 'payment_claims_top_ups',
+    // The credit job's work list (pendingTopUps) reads only the top-up claims: without this it would scan every
+    // payment claim of every endpoint on each run.
+    sql: `
+      CREATE INDEX payment_claims_top_ups ON payment_claims (claimed_at) WHERE endpoint = 'subscription-fund';
+    `,
+  },
 ];

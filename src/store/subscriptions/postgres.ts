@@ -4,16 +4,17 @@
  *   deadlock) and numbers only those, so two instances appending at once queue and never reuse a seq;
  * - a reservation runs under a transaction-scoped advisory lock on the subscription, so the "already reserved
  *   or charged?" check and the debit are one step across instances; the debit itself is a conditional UPDATE
- *   (`available >= amount`), never below zero;
+ *   (`available >= amount`), never below zero; it share-locks the subscription row to read its status, so a
+ *   cancel waits for a reservation in progress and a reservation after a committed cancel sees it;
  * - commit and release are single conditional statements on the charge row (its row lock decides a race).
  */
 import type pg from 'pg';
 import { LOCK_NAMESPACE, type PostgresDatabase } from '../sql/postgres-database.js';
 import {
-  ATTEMPT_COLUMNS, CHARGE_COLUMNS, EVENT_COLUMNS, FUNDING_ORDER, SUBSCRIPTION_COLUMNS,
-  attemptOf, attemptValues, chargeOf, detectionGroupOf, fundsOf, storedEventOf, subscriptionOf, subscriptionValues, webhookStateOf,
+  ATTEMPT_COLUMNS, CHARGE_COLUMNS, EVENT_COLUMNS, FUNDING_ORDER, PENDING_TOP_UPS_FROM, SUBSCRIPTION_COLUMNS,
+  attemptOf, attemptValues, chargeOf, detectionGroupOf, fundsOf, pendingTopUpOf, storedEventOf, subscriptionOf, subscriptionValues, webhookStateOf,
   type AttemptTableRow, type ChargeTableRow, type DetectionGroupTableRow, type EventTableRow, type FundsChargeTableRow,
-  type FundsCreditTableRow, type SubscriptionTableRow, type WebhookStateTableRow,
+  type FundsCreditTableRow, type PendingTopUpTableRow, type SubscriptionTableRow, type WebhookStateTableRow,
 } from './rows.js';
 import type { FundingSource, ReserveOutcome, SubscriptionRepository } from './types.js';
 
@@ -135,6 +136,9 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
       const amount = amountAtomic.toString();
       return tx(async (c) => {
         await lockFunds(c, subscriptionId);
+        // FOR SHARE conflicts with the cancel's UPDATE: the cancel commits before this read (and is seen) or after this transaction.
+        const subscription = await c.query<{ status: string }>(`SELECT status FROM subscriptions WHERE id = $1 FOR SHARE`, [subscriptionId]);
+        if (subscription.rows[0]?.status !== 'active') return { kind: 'inactive' };
         const existing = await c.query<ChargeTableRow>(`SELECT ${CHARGE_COLUMNS} FROM subscription_charges WHERE subscription_id = $1 AND seq = $2`, [subscriptionId, seq]);
         const charge = existing.rows[0];
         if (charge) return charge.state === 'charged' ? { kind: 'charged_before' } : { kind: 'reserved', source: charge.source, channelId: charge.channel_id };
@@ -158,10 +162,14 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
       });
     },
     async commitCharge(subscriptionId, seq, at) {
-      await query(
+      const committed = await query(
         `UPDATE subscription_charges SET state = 'charged', charged_at = $1 WHERE subscription_id = $2 AND seq = $3 AND state = 'reserved'`,
         [at.toISOString(), subscriptionId, seq],
       );
+      if (committed.rowCount === 1) return true;
+      // A second statement (a fresh snapshot): sees a commit or release that won the row lock over the UPDATE above.
+      const { rows } = await query<{ state: string }>(`SELECT state FROM subscription_charges WHERE subscription_id = $1 AND seq = $2`, [subscriptionId, seq]);
+      return rows[0]?.state === 'charged';
     },
     async releaseCharge(subscriptionId, seq) {
       await tx(async (c) => {
@@ -193,12 +201,26 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
         return BigInt(row.available);
       });
     },
+    async voidChannelCredits(channelId) {
+      await query(`UPDATE subscription_credits SET available_atomic = 0 WHERE source = 'voucher' AND channel_id = $1`, [channelId]);
+    },
+    async pendingTopUps(limit) {
+      const { rows } = await query<PendingTopUpTableRow>(`${PENDING_TOP_UPS_FROM} ORDER BY c.claimed_at, c.idempotency_key COLLATE "C" LIMIT $1`, [limit]);
+      return rows.map(pendingTopUpOf);
+    },
     async channelsWithAllowance() {
       const { rows } = await query<{ channel_id: string }>(
         `SELECT DISTINCT c.channel_id COLLATE "C" AS channel_id FROM subscription_credits c JOIN subscriptions s ON s.id = c.subscription_id
          WHERE c.source = 'voucher' AND c.available_atomic > 0 AND s.status = 'active' ORDER BY 1`,
       );
       return rows.map((r) => r.channel_id);
+    },
+    async lastChargedSeq(subscriptionId) {
+      const { rows } = await query<{ seq: number | string }>(
+        `SELECT COALESCE(MAX(seq), 0) AS seq FROM subscription_charges WHERE subscription_id = $1 AND state = 'charged'`,
+        [subscriptionId],
+      );
+      return Number(rows[0]?.seq ?? 0);
     },
     async voucherOutstanding() {
       const { rows } = await query<{ channel_id: string; amount: string }>(
@@ -270,11 +292,15 @@ export function postgresSubscriptions({ query, tx }: PostgresDatabase): Subscrip
       return rows.map(attemptOf);
     },
     async webhookSubscriptionsDue(now, limit) {
-      // Oldest due first: a scheduled retry is due at its next attempt, a fresh event at the time it was stored.
+      // Oldest due first: a scheduled retry is due at its next attempt, a fresh event at the time it was stored. Only
+      // subscriptions that can be delivered to: a pending event still stored and funds for one event (otherwise
+      // unfunded or expired subscriptions would fill `limit` and starve the deliverable ones behind them).
       const { rows } = await query<{ id: string }>(
         `SELECT s.id FROM subscriptions s
          WHERE s.status = 'active' AND s.delivery = 'webhook' AND s.last_seq > s.acked_seq
            AND (s.next_attempt_at IS NULL OR s.next_attempt_at <= $1)
+           AND EXISTS (SELECT 1 FROM subscription_events e WHERE e.subscription_id = s.id AND e.seq > s.acked_seq)
+           AND EXISTS (SELECT 1 FROM subscription_credits c WHERE c.subscription_id = s.id AND c.available_atomic >= s.price_atomic)
          ORDER BY COALESCE(s.next_attempt_at,
            (SELECT e.stored_at FROM subscription_events e WHERE e.subscription_id = s.id AND e.seq > s.acked_seq ORDER BY e.seq LIMIT 1),
            s.created_at), s.id COLLATE "C"

@@ -3,7 +3,9 @@
  * one place, so SQLite and PostgreSQL cannot drift apart. Amount columns are BIGINT and every query selects
  * them `CAST(... AS TEXT)`, so neither driver rounds them through a JavaScript number.
  */
-import type { ChargeRow, DeliveryAttempt, DetectionGroup, Funds, FundingSource, StoredEvent, SubscriptionRow, WebhookState } from './types.js';
+import type {
+  ChargeRow, DeliveryAttempt, DetectionGroup, Funds, FundingSource, PendingTopUp, StoredEvent, SubscriptionRow, WebhookState,
+} from './types.js';
 
 /** The subscription columns with the amount as text (both engines' SELECT lists use this). */
 export const SUBSCRIPTION_COLUMNS = `id, token_hash, source, input, group_key, delivery, webhook_url, webhook_secret,
@@ -75,6 +77,39 @@ export interface WebhookStateTableRow {
   webhook_attempts: number | string;
   next_attempt_at: string | null;
 }
+
+/** A `payment_claims` row as `pendingTopUps` selects it (the claims table keeps amounts as text already). */
+export interface PendingTopUpTableRow {
+  idempotency_key: string;
+  status: string;
+  network: string;
+  amount_atomic: string;
+  tx: string | null;
+  call_key: string | null;
+  claimed_at: string;
+}
+
+/** The fund endpoint's key in `payment_claims.endpoint` (src/streams/fund-endpoint.ts, `FUND_KEY`). */
+const TOP_UP_ENDPOINT = 'subscription-fund';
+
+/**
+ * `pendingTopUps`' columns and filter, shared by both engines (each adds its ORDER BY and LIMIT): the fund
+ * endpoint's claims, not refused, with no credit under their key yet.
+ */
+export const PENDING_TOP_UPS_FROM = `SELECT c.idempotency_key, c.status, c.network, c.amount_atomic, c.tx, c.call_key, c.claimed_at
+  FROM payment_claims c
+  WHERE c.endpoint = '${TOP_UP_ENDPOINT}' AND c.status <> 'not_settled'
+    AND NOT EXISTS (SELECT 1 FROM subscription_credit_payments p WHERE p.payment_key = c.idempotency_key)`;
+
+export const pendingTopUpOf = (r: PendingTopUpTableRow): PendingTopUp => ({
+  paymentKey: r.idempotency_key,
+  status: r.status,
+  network: r.network,
+  amountAtomic: BigInt(r.amount_atomic),
+  transaction: r.tx,
+  callKey: r.call_key,
+  claimedAt: new Date(r.claimed_at),
+});
 
 /** `readFunds`' aggregate rows: credits per source, charges per state (sums as text). */
 export interface FundsCreditTableRow { source: FundingSource; available: string; credited: string }

@@ -5,10 +5,10 @@
  */
 import type { SqliteDatabase } from '../sql/sqlite-database.js';
 import {
-  ATTEMPT_COLUMNS, CHARGE_COLUMNS, EVENT_COLUMNS, FUNDING_ORDER, SUBSCRIPTION_COLUMNS,
-  attemptOf, attemptValues, chargeOf, detectionGroupOf, fundsOf, storedEventOf, subscriptionOf, subscriptionValues, webhookStateOf,
+  ATTEMPT_COLUMNS, CHARGE_COLUMNS, EVENT_COLUMNS, FUNDING_ORDER, PENDING_TOP_UPS_FROM, SUBSCRIPTION_COLUMNS,
+  attemptOf, attemptValues, chargeOf, detectionGroupOf, fundsOf, pendingTopUpOf, storedEventOf, subscriptionOf, subscriptionValues, webhookStateOf,
   type AttemptTableRow, type ChargeTableRow, type DetectionGroupTableRow, type EventTableRow, type FundsChargeTableRow,
-  type FundsCreditTableRow, type SubscriptionTableRow, type WebhookStateTableRow,
+  type FundsCreditTableRow, type PendingTopUpTableRow, type SubscriptionTableRow, type WebhookStateTableRow,
 } from './rows.js';
 import type { CreditRecord, DeliveryAttempt, FundingSource, GroupEvent, ReserveOutcome, SubscriptionRepository } from './types.js';
 
@@ -61,6 +61,7 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
        available_atomic = subscription_credits.available_atomic + excluded.available_atomic,
        credited_atomic = subscription_credits.credited_atomic + excluded.credited_atomic`,
   );
+  const selectStatus = db.prepare(`SELECT status FROM subscriptions WHERE id = ?`).pluck();
   const selectCharge = db.prepare(`SELECT ${CHARGE_COLUMNS} FROM subscription_charges WHERE subscription_id = ? AND seq = ?`);
   const selectFunding = db.prepare(
     `SELECT source, channel_id FROM subscription_credits WHERE subscription_id = ? AND available_atomic >= ? ORDER BY ${FUNDING_ORDER} LIMIT 1`,
@@ -76,6 +77,7 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     `INSERT INTO subscription_charges (subscription_id, seq, amount_atomic, source, channel_id, state, reserved_at) VALUES (?, ?, ?, ?, ?, 'reserved', ?)`,
   );
   const commit = db.prepare(`UPDATE subscription_charges SET state = 'charged', charged_at = ? WHERE subscription_id = ? AND seq = ? AND state = 'reserved'`);
+  const selectChargeState = db.prepare(`SELECT state FROM subscription_charges WHERE subscription_id = ? AND seq = ?`).pluck();
   const deleteReserved = db.prepare(
     `DELETE FROM subscription_charges WHERE subscription_id = ? AND seq = ? AND state = 'reserved'
      RETURNING CAST(amount_atomic AS TEXT) AS amount_atomic, source, channel_id`,
@@ -84,9 +86,14 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     `SELECT CAST(available_atomic AS TEXT) FROM subscription_credits WHERE subscription_id = ? AND source = 'voucher' AND channel_id = ?`,
   ).pluck();
   const zeroVoucher = db.prepare(`UPDATE subscription_credits SET available_atomic = 0 WHERE subscription_id = ? AND source = 'voucher' AND channel_id = ?`);
+  const zeroChannel = db.prepare(`UPDATE subscription_credits SET available_atomic = 0 WHERE source = 'voucher' AND channel_id = ?`);
+  const selectPendingTopUps = db.prepare(`${PENDING_TOP_UPS_FROM} ORDER BY c.claimed_at, c.idempotency_key LIMIT ?`);
   const selectChannelsWithAllowance = db.prepare(
     `SELECT DISTINCT c.channel_id FROM subscription_credits c JOIN subscriptions s ON s.id = c.subscription_id
      WHERE c.source = 'voucher' AND c.available_atomic > 0 AND s.status = 'active' ORDER BY c.channel_id`,
+  ).pluck();
+  const selectLastCharged = db.prepare(
+    `SELECT COALESCE(MAX(seq), 0) FROM subscription_charges WHERE subscription_id = ? AND state = 'charged'`,
   ).pluck();
   const selectVoucherOutstanding = db.prepare(
     `SELECT channel_id, CAST(SUM(amount) AS TEXT) AS amount FROM (
@@ -120,11 +127,15 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
   const selectAttempts = db.prepare(
     `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE subscription_id = ? ORDER BY at DESC, seq DESC, attempt DESC LIMIT ?`,
   );
-  // Oldest due first: a scheduled retry is due at its next attempt, a fresh event at the time it was stored.
+  // Oldest due first: a scheduled retry is due at its next attempt, a fresh event at the time it was stored. Only
+  // subscriptions that can be delivered to: a pending event still stored and funds for one event (otherwise
+  // unfunded or expired subscriptions would fill `limit` and starve the deliverable ones behind them).
   const selectDue = db.prepare(
     `SELECT s.id FROM subscriptions s
      WHERE s.status = 'active' AND s.delivery = 'webhook' AND s.last_seq > s.acked_seq
        AND (s.next_attempt_at IS NULL OR s.next_attempt_at <= @now)
+       AND EXISTS (SELECT 1 FROM subscription_events e WHERE e.subscription_id = s.id AND e.seq > s.acked_seq)
+       AND EXISTS (SELECT 1 FROM subscription_credits c WHERE c.subscription_id = s.id AND c.available_atomic >= s.price_atomic)
      ORDER BY COALESCE(s.next_attempt_at,
        (SELECT e.stored_at FROM subscription_events e WHERE e.subscription_id = s.id AND e.seq > s.acked_seq ORDER BY e.seq LIMIT 1),
        s.created_at), s.id
@@ -153,6 +164,8 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     return 'credited';
   });
   const reserve = db.transaction((subscriptionId: string, seq: number, amount: bigint, at: string): ReserveOutcome => {
+    // Inside the transaction: a cancel either committed before (and is seen here) or runs after this debit.
+    if (selectStatus.get(subscriptionId) !== 'active') return { kind: 'inactive' };
     const existing = selectCharge.get(subscriptionId, seq) as ChargeTableRow | undefined;
     if (existing) return existing.state === 'charged' ? { kind: 'charged_before' } : { kind: 'reserved', source: existing.source, channelId: existing.channel_id };
     const funding = selectFunding.get(subscriptionId, amount) as { source: FundingSource; channel_id: string } | undefined;
@@ -216,7 +229,8 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
       return reserve(subscriptionId, seq, amountAtomic, at.toISOString());
     },
     async commitCharge(subscriptionId, seq, at) {
-      commit.run(at.toISOString(), subscriptionId, seq);
+      if (commit.run(at.toISOString(), subscriptionId, seq).changes === 1) return true;
+      return selectChargeState.get(subscriptionId, seq) === 'charged';
     },
     async releaseCharge(subscriptionId, seq) {
       release(subscriptionId, seq);
@@ -224,8 +238,17 @@ export function sqliteSubscriptions(db: SqliteDatabase): SubscriptionRepository 
     async voidVoucherCredit(subscriptionId, channelId) {
       return voidVoucher(subscriptionId, channelId);
     },
+    async voidChannelCredits(channelId) {
+      zeroChannel.run(channelId);
+    },
+    async pendingTopUps(limit) {
+      return (selectPendingTopUps.all(limit) as PendingTopUpTableRow[]).map(pendingTopUpOf);
+    },
     async channelsWithAllowance() {
       return selectChannelsWithAllowance.all() as string[];
+    },
+    async lastChargedSeq(subscriptionId) {
+      return Number(selectLastCharged.get(subscriptionId));
     },
     async voucherOutstanding() {
       const rows = selectVoucherOutstanding.all() as { channel_id: string; amount: string }[];

@@ -1,13 +1,14 @@
 /**
  * The subscriptions contract (src/store/subscriptions/types.ts): events numbered per subscription, money moved
  * once and never below zero, webhook delivery state, leases. On a shared database other tests' rows stay, so
- * ids and group keys are unique per test and the whole-table reads (due webhooks, stale reservations, retention)
- * use moments in a year no other test stores at.
+ * ids and group keys are unique per test and the whole-table reads (due webhooks, stale reservations, retention,
+ * pending top-ups) use moments in a year no other test stores at.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import type { DeliveryAttempt, GroupEvent, SubscriptionRepository, SubscriptionRow } from '../../../src/store/types.js';
+import type { PendingTopUp } from '../../../src/store/subscriptions/types.js';
+import type { ClaimRepository, DeliveryAttempt, GroupEvent, SubscriptionRepository, SubscriptionRow } from '../../../src/store/types.js';
 import { contractSuite, unique } from './kit.js';
 
 const t = (iso: string) => new Date(iso);
@@ -21,6 +22,13 @@ function subscription(over: Partial<SubscriptionRow> = {}): SubscriptionRow {
   };
 }
 
+/** A new active subscription's id: charges are reserved only for an active subscription. */
+async function activeSubscription(store: SubscriptionRepository, over: Partial<SubscriptionRow> = {}): Promise<string> {
+  const row = subscription(over);
+  await store.createSubscription(row);
+  return row.id;
+}
+
 const event = (eventId: string, occurredAt = T0): GroupEvent => ({ eventId, type: 'verdict_changed', occurredAt: t(occurredAt), body: JSON.stringify({ id: eventId }) });
 
 const credit = (subscriptionId: string, amountAtomic: bigint, source: 'prepaid' | 'voucher' = 'prepaid', channelId = '') => ({
@@ -32,7 +40,7 @@ const attempt = (subscriptionId: string, seq: number, n: number, ok: boolean, at
   subscriptionId, seq, attempt: n, at: t(at), status: ok ? 200 : 500, ok, error: ok ? null : 'status_500', durationMs: 12, nextAttemptAt: nextAttemptAt ? t(nextAttemptAt) : null,
 });
 
-export const subscriptionsContract = contractSuite<SubscriptionRepository>('subscriptions repository', ({ withStore, open, onSharedDatabase }) => {
+export const subscriptionsContract = contractSuite<SubscriptionRepository & ClaimRepository>('subscriptions repository', ({ withStore, open, onSharedDatabase }) => {
   test('subscriptions: created, read back exactly, cancelled once', () => withStore(async (store) => {
     const row = subscription({ delivery: 'webhook', webhookUrl: 'https://hooks.example/x', webhookSecret: 'whsec_abc', priceAtomic: 123456789012345678n, createdAt: t('2026-11-22T00:00:01.234Z') });
     await store.createSubscription(row);
@@ -150,7 +158,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
   }));
 
   test('charges: an event is charged at most once; reserving twice debits once', () => withStore(async (store) => {
-    const id = newId();
+    const id = await activeSubscription(store);
     await store.creditSubscription(credit(id, 5000n));
     assert.deepEqual(await store.reserveCharge(id, 1, 1000n, t(T0)), { kind: 'reserved', source: 'prepaid', channelId: '' });
     assert.deepEqual(await store.reserveCharge(id, 1, 1000n, t(T0)), { kind: 'reserved', source: 'prepaid', channelId: '' });
@@ -167,7 +175,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
   }));
 
   test('charges: unfunded moves nothing and never splits across sources', () => withStore(async (store) => {
-    const id = newId();
+    const id = await activeSubscription(store);
     assert.deepEqual(await store.reserveCharge(id, 1, 1n, t(T0)), { kind: 'unfunded' }, 'no credit at all');
     await store.creditSubscription(credit(id, 600n));
     await store.creditSubscription(credit(id, 600n, 'voucher', 'ch1'));
@@ -178,7 +186,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
   }));
 
   test('charges: prepaid before voucher, then the voucher allowance with the most left', () => withStore(async (store) => {
-    const id = newId();
+    const id = await activeSubscription(store);
     await store.creditSubscription(credit(id, 1000n));
     await store.creditSubscription(credit(id, 1500n, 'voucher', 'small'));
     await store.creditSubscription(credit(id, 2500n, 'voucher', 'large'));
@@ -190,7 +198,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
   }));
 
   test('charges: release gives a reservation back to its source, never a committed charge', () => withStore(async (store) => {
-    const id = newId();
+    const id = await activeSubscription(store);
     await store.creditSubscription(credit(id, 1000n));
     await store.creditSubscription(credit(id, 3000n, 'voucher', 'ch1'));
     await store.reserveCharge(id, 1, 1000n, t(T0)); // prepaid
@@ -244,7 +252,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
   }));
 
   test('charges: listCharges pages; staleReservations lists only old uncommitted reservations', () => withStore(async (store) => {
-    const id = newId();
+    const id = await activeSubscription(store);
     await store.creditSubscription(credit(id, 10_000n));
     await store.reserveCharge(id, 1, 100n, t('2017-01-01T00:00:00.000Z'));
     await store.reserveCharge(id, 2, 100n, t('2017-01-01T00:00:01.000Z'));
@@ -255,6 +263,93 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     const stale = await store.staleReservations(t('2017-02-01T00:00:00.000Z'), 10);
     assert.deepEqual(stale.map((c) => [c.subscriptionId, c.seq, c.state]), [[id, 1, 'reserved'], [id, 3, 'reserved']]);
     assert.deepEqual((await store.staleReservations(t('2017-02-01T00:00:00.000Z'), 1)).map((c) => c.seq), [1]);
+  }));
+
+  test('charges: only an active subscription is charged (cancelled or unknown: inactive, nothing debited)', () => withStore(async (store) => {
+    const cancelled = await activeSubscription(store);
+    await store.creditSubscription(credit(cancelled, 5000n));
+    await store.creditSubscription(credit(cancelled, 5000n, 'voucher', unique('ch')));
+    await store.cancelSubscription(cancelled, t(T0));
+    assert.deepEqual(await store.reserveCharge(cancelled, 1, 1000n, t(T0)), { kind: 'inactive' });
+    const funds = await store.readFunds(cancelled);
+    assert.deepEqual([funds.available, funds.reserved, funds.charged.count], [{ prepaid: 5000n, voucher: 5000n }, 0n, 0]);
+    assert.deepEqual(await store.listCharges(cancelled, 0, 10), []);
+
+    const unknown = newId(); // credited, but no subscription row
+    await store.creditSubscription(credit(unknown, 5000n));
+    assert.deepEqual(await store.reserveCharge(unknown, 1, 1000n, t(T0)), { kind: 'inactive' });
+    assert.equal((await store.readFunds(unknown)).available.prepaid, 5000n);
+  }));
+
+  test('charges: commit answers whether the charge stands (true, true again, false once released or never reserved)', () => withStore(async (store) => {
+    const id = await activeSubscription(store);
+    await store.creditSubscription(credit(id, 5000n));
+    await store.reserveCharge(id, 1, 1000n, t(T0));
+    await store.reserveCharge(id, 2, 1000n, t(T0));
+    assert.equal(await store.lastChargedSeq(id), 0);
+    assert.equal(await store.commitCharge(id, 1, t(T0)), true);
+    assert.equal(await store.commitCharge(id, 1, t(T0)), true, 'already committed');
+    await store.releaseCharge(id, 2);
+    assert.equal(await store.commitCharge(id, 2, t(T0)), false, 'released meanwhile');
+    assert.equal(await store.commitCharge(id, 3, t(T0)), false, 'never reserved');
+    const funds = await store.readFunds(id);
+    assert.deepEqual([funds.available.prepaid, funds.reserved, funds.charged], [4000n, 0n, { count: 1, amountAtomic: 1000n }], 'a failed commit charges nothing');
+    assert.equal(await store.lastChargedSeq(id), 1);
+  }));
+
+  test('voucher allowances: voiding a channel zeroes it on every subscription, leaves other channels and reserved or charged rows', () => withStore(async (store) => {
+    const [a, b] = [await activeSubscription(store), await activeSubscription(store)];
+    const [refunded, other] = [unique('ch-refunded'), unique('ch-other')];
+    await store.creditSubscription(credit(a, 3000n, 'voucher', refunded));
+    await store.creditSubscription(credit(a, 1000n, 'voucher', other));
+    await store.creditSubscription(credit(b, 2000n, 'voucher', refunded));
+    await store.creditSubscription(credit(b, 700n));
+    await store.reserveCharge(a, 1, 1000n, t(T0)); // refunded (3000 beats 1000)
+    await store.reserveCharge(a, 2, 1000n, t(T0)); // refunded (2000 beats 1000)
+    await store.commitCharge(a, 2, t(T0));
+    await store.voidChannelCredits(refunded);
+    const [fundsA, fundsB] = [await store.readFunds(a), await store.readFunds(b)];
+    assert.deepEqual([fundsA.available, fundsA.reserved, fundsA.charged.count], [{ prepaid: 0n, voucher: 1000n }, 1000n, 1], 'other channel kept; reserved and charged untouched');
+    assert.deepEqual(fundsB.available, { prepaid: 700n, voucher: 0n });
+    const outstanding = await store.voucherOutstanding();
+    assert.deepEqual([outstanding.get(refunded), outstanding.get(other)], [1000n, 1000n], 'only the reservation is still held on the refunded channel');
+    assert.ok(!(await store.channelsWithAllowance()).includes(refunded));
+    await store.voidChannelCredits(unique('ch-unknown')); // nothing to void: no error
+  }));
+
+  test('pending top-ups: fund-endpoint claims neither refused nor credited yet, oldest first', () => withStore(async (store) => {
+    // 2015: older than every other test's claims, so on a shared database these come first.
+    const fund = (key: string, claimedAt: string, endpoint = 'subscription-fund') => ({
+      idempotencyKey: key, endpoint, network: 'eip155:8453', payer: '0xpayer', amountAtomic: 100_000n, requestId: 'req_fund',
+      claimedAt: t(claimedAt), callKey: `endpoint:${endpoint}:{"subscription_id":"${key}"}`,
+    });
+    const [delivered, inFlight, refused, credited, otherEndpoint] = [unique('bs:ch:delivered'), unique('inflight'), unique('refused'), unique('credited'), unique('echo')];
+    await store.claimPayment(fund(delivered, '2015-01-01T00:00:00.000Z'));
+    await store.claimPayment(fund(inFlight, '2015-01-01T00:00:01.000Z'));
+    await store.claimPayment(fund(refused, '2015-01-01T00:00:00.500Z'));
+    await store.claimPayment(fund(credited, '2015-01-01T00:00:00.200Z'));
+    await store.claimPayment(fund(otherEndpoint, '2015-01-01T00:00:00.100Z', 'test-echo'));
+    await store.finishClaim(delivered, { status: 'delivered', transaction: '0xsettled', at: t('2015-01-01T00:00:02.000Z') });
+    await store.finishClaim(refused, { status: 'not_settled', reason: 'settlement_failed', at: t('2015-01-01T00:00:02.000Z') });
+    await store.finishClaim(credited, { status: 'delivered', transaction: '0xcredited', at: t('2015-01-01T00:00:02.000Z') });
+    await store.finishClaim(otherEndpoint, { status: 'delivered', transaction: '0xecho', at: t('2015-01-01T00:00:02.000Z') });
+    await store.creditSubscription({ ...credit(newId(), 100_000n), paymentKey: credited });
+
+    const mine = new Set([delivered, inFlight, refused, credited, otherEndpoint]);
+    const expected: PendingTopUp[] = [
+      {
+        paymentKey: delivered, status: 'delivered', network: 'eip155:8453', amountAtomic: 100_000n, transaction: '0xsettled',
+        callKey: `endpoint:subscription-fund:{"subscription_id":"${delivered}"}`, claimedAt: t('2015-01-01T00:00:00.000Z'),
+      },
+      {
+        paymentKey: inFlight, status: 'claimed', network: 'eip155:8453', amountAtomic: 100_000n, transaction: null,
+        callKey: `endpoint:subscription-fund:{"subscription_id":"${inFlight}"}`, claimedAt: t('2015-01-01T00:00:01.000Z'),
+      },
+    ];
+    assert.deepEqual((await store.pendingTopUps(1000)).filter((p) => mine.has(p.paymentKey)), expected);
+    assert.deepEqual((await store.pendingTopUps(1)).map((p) => p.paymentKey), [delivered], 'limit keeps the oldest');
+    await store.creditSubscription({ ...credit(newId(), 100_000n), paymentKey: delivered });
+    assert.deepEqual((await store.pendingTopUps(1000)).filter((p) => mine.has(p.paymentKey)).map((p) => p.paymentKey), [inFlight], 'credited: no longer pending');
   }));
 
   test('webhook state: ok acknowledges, a failure counts and schedules, an attempt at or below ackedSeq is only logged', () => withStore(async (store) => {
@@ -277,7 +372,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     assert.deepEqual(await store.readWebhookState(newId()), { ackedSeq: 0, attempts: 0, nextAttemptAt: null });
   }));
 
-  test('webhooks due: active webhook subscriptions with a pending event whose attempt is due, oldest pending first', () => withStore(async (store) => {
+  test('webhooks due: funded active webhook subscriptions with a stored pending event whose attempt is due, oldest pending first', () => withStore(async (store) => {
     // 2019: older than every other test's events, so on a shared database these come first.
     const hook = (createdAt: string) => subscription({ delivery: 'webhook', webhookUrl: 'https://hooks.example/x', webhookSecret: 'whsec_x', createdAt: t(createdAt) });
     const newer = hook('2019-01-01T00:00:00.000Z');
@@ -288,20 +383,33 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     const cancelled = hook('2019-01-01T00:00:00.000Z');
     const stream = subscription({ createdAt: t('2019-01-01T00:00:00.000Z') });
     const idle = hook('2019-01-01T00:00:00.000Z');
-    for (const s of [newer, older, retrying, notYet, acked, cancelled, stream, idle]) await store.createSubscription(s);
+    // Oldest pending of all, but cannot be delivered: no funds, less than one event's price, or (2016: the only
+    // events stored then) the pending events deleted by retention.
+    const unfunded = Array.from({ length: 3 }, () => hook('2016-01-01T00:00:00.000Z'));
+    const poor = hook('2016-01-01T00:00:00.000Z');
+    const expired = hook('2016-01-01T00:00:00.000Z');
+    const all = [newer, older, retrying, notYet, acked, cancelled, stream, idle, ...unfunded, poor, expired];
+    for (const s of all) await store.createSubscription(s);
+    for (const s of [newer, older, retrying, notYet, acked, cancelled, stream, idle, expired]) await store.creditSubscription(credit(s.id, 1000n));
+    await store.creditSubscription(credit(poor.id, 999n));
     await store.appendGroupEvents(older.groupKey, [event('o1')], t('2019-01-02T00:00:00.000Z'));
     await store.appendGroupEvents(newer.groupKey, [event('n1')], t('2019-01-04T00:00:00.000Z'));
     for (const s of [retrying, notYet, acked, cancelled, stream]) await store.appendGroupEvents(s.groupKey, [event('x1')], t('2019-01-01T00:00:00.000Z'));
+    for (const s of [...unfunded, poor]) await store.appendGroupEvents(s.groupKey, [event('u1')], t('2018-12-31T00:00:00.000Z'));
+    await store.appendGroupEvents(expired.groupKey, [event('e1')], t('2016-06-01T00:00:00.000Z'));
+    assert.equal(await store.deleteEventsBefore(t('2016-06-02T00:00:00.000Z')), 1, 'only the expired subscription\'s event is that old');
     await store.recordDeliveryAttempt(attempt(retrying.id, 1, 1, false, '2019-01-01T00:00:01.000Z', '2019-01-03T00:00:00.000Z'));
     await store.recordDeliveryAttempt(attempt(notYet.id, 1, 1, false, '2019-01-01T00:00:01.000Z', '2019-01-09T00:00:00.000Z'));
     await store.recordDeliveryAttempt(attempt(acked.id, 1, 1, true, '2019-01-01T00:00:01.000Z'));
     await store.cancelSubscription(cancelled.id, t('2019-01-01T00:00:02.000Z'));
 
-    const mine = new Set([newer, older, retrying, notYet, acked, cancelled, stream, idle].map((s) => s.id));
+    const mine = new Set(all.map((s) => s.id));
     const now = t('2019-01-05T00:00:00.000Z');
     assert.deepEqual((await store.webhookSubscriptionsDue(now, 1000)).filter((id) => mine.has(id)), [older.id, retrying.id, newer.id]);
-    assert.deepEqual(await store.webhookSubscriptionsDue(now, 2), [older.id, retrying.id], 'limit keeps the oldest');
+    assert.deepEqual(await store.webhookSubscriptionsDue(now, 2), [older.id, retrying.id], 'limit keeps the oldest deliverable: undeliverable ones do not fill it');
     assert.ok((await store.webhookSubscriptionsDue(t('2019-01-09T00:00:00.000Z'), 1000)).includes(notYet.id), 'due once its next attempt comes');
+    await store.creditSubscription(credit(unfunded[0]!.id, 1000n));
+    assert.deepEqual(await store.webhookSubscriptionsDue(now, 1), [unfunded[0]!.id], 'due once funded');
   }));
 
   test('webhook leases: exclusive between holders, renewable by the holder, taken once expired, released by the holder only', () => withStore(async (store) => {
@@ -324,7 +432,7 @@ export const subscriptionsContract = contractSuite<SubscriptionRepository>('subs
     test('two instances reserving the same event at once: one debit', async () => {
       const [a, b] = await Promise.all([open(), open()]);
       try {
-        const id = newId();
+        const id = await activeSubscription(a);
         await a.creditSubscription(credit(id, 100_000n));
         const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).reserveCharge(id, 1, 1000n, t(T0))));
         assert.ok(outcomes.every((o) => o.kind === 'reserved'));
