@@ -289,7 +289,7 @@ export async function startService(config: Config, overrides: ServiceOverrides =
     const jobs = createServiceJobs({
       config, store, registry, sources, entities, riskyPrograms, logger, now, timers,
       ...(batch ? { batchSettlement: { batch, facilitator } } : {}),
-      streams: { store, detection: streamDetection, replayWindowMs: config.streamReplayHours * 3_600_000 },
+      streams: { store, detection: streamDetection, replayWindowMs: config.streamReplayHours * 3_600_000, notify: (ids) => streams.hub.notify(ids) },
     });
     // Stopped before the store closes (closers run in reverse).
     closers.push(() => jobs.stop());

@@ -20,7 +20,9 @@ export interface SubscriptionRouteDeps {
 /** `Authorization: Bearer <token>`, or `?token=` for EventSource, which cannot set headers. */
 function tokenOf(req: FastifyRequest): string | undefined {
   const auth = req.headers.authorization;
-  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim();
+  // The scheme name is case-insensitive (RFC 7235).
+  const bearer = typeof auth === 'string' ? /^bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  if (bearer) return bearer[1];
   const query = req.query as Record<string, unknown> | undefined;
   return typeof query?.token === 'string' ? query.token : undefined;
 }
@@ -36,6 +38,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
   const { streams, invoker, limitFree } = deps;
   const { subscriptions, store } = streams;
   const open = (req: FastifyRequest<WithId>) => subscriptions.authorize(req.params.id, tokenOf(req));
+  const openStreams = new Map<string, AbortController>();
 
   app.post('/subscriptions', { onRequest: limitFree }, async (req, reply) => {
     const { row, token } = await subscriptions.create(req.body);
@@ -67,15 +70,28 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
 
   app.get<WithId>('/subscriptions/:id/events', { onRequest: limitFree }, async (req, reply) => {
     const row = await open(req);
-    if (row.delivery !== 'stream') throw new ApiError('invalid_input', 'This subscription delivers by webhook; its events are not streamed.', { status: 409 });
+    if (row.delivery !== 'stream') throw new ApiError('wrong_delivery_mode', 'This subscription delivers by webhook; its events are not streamed.');
+    // 204 is how a server tells an EventSource to stop reconnecting: a cancelled subscription streams nothing again.
+    if (row.status !== 'active') return reply.code(204).send();
     const header = req.headers['last-event-id'];
     const query = req.query as Record<string, unknown>;
     const lastEventId = parseLastEventId(typeof header === 'string' ? header : typeof query.last_event_id === 'string' ? query.last_event_id : undefined);
     streamResponse(reply);
-    const closed = callerGone(reply);
-    await serveEventStream(row, lastEventId, responseSink(reply.raw, closed), {
-      store, charger: streams.charger, hub: streams.hub, timers: streams.timers, heartbeatMs: streams.settings.heartbeatMs, publicUrl: deps.publicUrl,
-    }).catch((err: unknown) => req.log.error({ err, subscription: row.id }, 'event stream failed'));
+    // One open stream per subscription in this instance: a new connection (a reconnect whose old socket has not
+    // closed yet, a second tab) replaces the old one, so two streams never deliver one subscription's events.
+    openStreams.get(row.id)?.abort();
+    const takeover = new AbortController();
+    openStreams.set(row.id, takeover);
+    const closed = AbortSignal.any([callerGone(reply), takeover.signal]);
+    try {
+      await serveEventStream(row, lastEventId, responseSink(reply.raw, closed), {
+        store, charger: streams.charger, hub: streams.hub, timers: streams.timers, heartbeatMs: streams.settings.heartbeatMs, publicUrl: deps.publicUrl,
+      });
+    } catch (err) {
+      req.log.error({ err, subscription: row.id }, 'event stream failed');
+    } finally {
+      if (openStreams.get(row.id) === takeover) openStreams.delete(row.id);
+    }
     if (!reply.raw.writableEnded) reply.raw.end();
     return reply;
   });

@@ -195,6 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamDetectionIntervalS: positive('STREAM_DETECTION_INTERVAL_S', intFromEnv(env, 'STREAM_DETECTION_INTERVAL_S', 60)),
     streamReplayHours: positive('STREAM_REPLAY_HOURS', intFromEnv(env, 'STREAM_REPLAY_HOURS', 24)),
     streamHeartbeatS: positive('STREAM_HEARTBEAT_S', intFromEnv(env, 'STREAM_HEARTBEAT_S', 15)),
-    webhookTimeoutMs: positive('WEBHOOK_TIMEOUT_MS', intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
+    webhookTimeoutMs: positive('WEBHOOK_TIMEOUT_MS', intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 15_000)),
   };
 }

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'unknown_endpoint'
   | 'not_found'
   | 'unknown_subscription'
+  | 'wrong_delivery_mode'
   | 'payment_required'
   | 'payment_invalid'
   | 'payment_replayed'
@@ -39,6 +40,7 @@ export const ERROR_CODES: Record<ErrorCode, ErrorCodeInfo> = {
   unknown_endpoint: { status: 404, retryable: false, meaning: 'No endpoint has that key (or the route does not exist).' },
   not_found: { status: 404, retryable: false, meaning: 'The subject does not exist on chain (e.g. the address is not a token mint, the signature is unknown). Not charged.' },
   unknown_subscription: { status: 404, retryable: false, meaning: 'No subscription has that id, or the token does not match it (the two are not told apart). Subscriptions: docs/streaming.md.' },
+  wrong_delivery_mode: { status: 409, retryable: false, meaning: 'The subscription delivers the other way: a webhook subscription\'s events are posted, not streamed.' },
   payment_required: { status: 402, retryable: true, meaning: 'A paid endpoint was called without a payment; the body is the x402 challenge.' },
   payment_invalid: { status: 402, retryable: true, meaning: 'The payment failed verification, or settlement was refused before anything moved, or the caller left before the answer was paid for; nothing was charged. `reason` is the code.' },
   payment_replayed: { status: 402, retryable: false, meaning: 'This payment (or payment identifier) was already used for another call, or is paying for a call still running. A re-sent payment whose answer was lost is not refused: it gets that answer.' },

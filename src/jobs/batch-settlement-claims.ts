@@ -34,10 +34,13 @@ export interface BatchSettlementClaimsOptions {
    */
   keepChannels?: () => Promise<string[]>;
   /**
-   * Per channel, voucher allowance counted by the channel but not yet delivered (alert subscriptions' top-ups,
-   * docs/streaming.md): held back from every claim and returned to the payer by the channel's refund.
+   * Per channel (lower case), voucher allowance counted by the channel but not yet delivered (alert subscriptions'
+   * top-ups, docs/streaming.md): held back from every claim and returned to the payer by the channel's refund.
+   * Read afresh each time the claim manager reads a channel, so a top-up settling during the run is held back too.
    */
-  undelivered?: () => Promise<Map<string, bigint>>;
+  undelivered?: () => Promise<ReadonlyMap<string, bigint>>;
+  /** Channels just refunded: the allowance on them went back to the payer (voided in the subscriptions' books). */
+  onRefunded?: (channelIds: string[]) => Promise<void>;
 }
 
 /**
@@ -45,9 +48,9 @@ export interface BatchSettlementClaimsOptions {
  * allowances not yet delivered (never below what is already claimed). Writes go to the real records with their
  * real count, so the view never changes what the payment flow checks vouchers against.
  */
-export function withoutUndelivered(storage: ChannelStorage, undelivered: ReadonlyMap<string, bigint>): ChannelStorage {
-  const held = new Map([...undelivered].map(([id, amount]) => [id.toLowerCase(), amount]));
-  const view = (channel: Channel): Channel => {
+export function withoutUndelivered(storage: ChannelStorage, undelivered: () => Promise<ReadonlyMap<string, bigint>>): ChannelStorage {
+  const heldNow = async () => new Map([...(await undelivered())].map(([id, amount]) => [id.toLowerCase(), amount]));
+  const viewWith = (held: ReadonlyMap<string, bigint>) => (channel: Channel): Channel => {
     const amount = held.get(channel.channelId.toLowerCase());
     if (!amount) return channel;
     const charged = BigInt(channel.chargedCumulativeAmount) - amount;
@@ -56,18 +59,24 @@ export function withoutUndelivered(storage: ChannelStorage, undelivered: Readonl
   };
   return {
     get: async (id) => {
-      const channel = await storage.get(id);
-      return channel && view(channel);
+      const [channel, held] = await Promise.all([storage.get(id), heldNow()]);
+      return channel && viewWith(held)(channel);
     },
-    list: async () => (await storage.list()).map(view),
-    updateChannel: (id, update) => storage.updateChannel(id, (real) => {
-      if (!real) return update(real);
-      const viewed = view(real);
-      const next = update(viewed);
-      if (next === undefined) return next;
-      // Left unchanged: the real record, so the storage reports `unchanged` as it would without the view.
-      return next === viewed ? real : { ...next, chargedCumulativeAmount: real.chargedCumulativeAmount };
-    }),
+    list: async () => {
+      const [channels, held] = await Promise.all([storage.list(), heldNow()]);
+      return channels.map(viewWith(held));
+    },
+    updateChannel: async (id, update) => {
+      const view = viewWith(await heldNow());
+      return storage.updateChannel(id, (real) => {
+        if (!real) return update(real);
+        const viewed = view(real);
+        const next = update(viewed);
+        if (next === undefined) return next;
+        // Left unchanged: the real record, so the storage reports `unchanged` as it would without the view.
+        return next === viewed ? real : { ...next, chargedCumulativeAmount: real.chargedCumulativeAmount };
+      });
+    },
   };
 }
 
@@ -89,7 +98,7 @@ export function batchSettlementClaimsJob(options: BatchSettlementClaimsOptions):
     intervalMs: options.intervalMs ?? BATCH_SETTLEMENT_CLAIM_INTERVAL_MS,
     leaseMs: 10 * 60_000,
     async run({ now }) {
-      const storage = options.undelivered ? withoutUndelivered(options.batch.storage, await options.undelivered()) : options.batch.storage;
+      const storage = options.undelivered ? withoutUndelivered(options.batch.storage, options.undelivered) : options.batch.storage;
       // The official manager reads channels through its scheme's storage only: give it the view.
       const scheme = Object.create(options.batch.scheme, { getStorage: { value: () => storage } }) as BatchSettlementEvmScheme;
       const manager = scheme.createChannelManager(options.facilitator, BASE_MAINNET, BASE_USDC_ADDRESS);
@@ -100,6 +109,7 @@ export function batchSettlementClaimsJob(options: BatchSettlementClaimsOptions):
       // A refund claims the channel's outstanding charge in the same transaction: that too needs settling.
       const refundClaims = idle.some((c) => BigInt(c.chargedCumulativeAmount) > BigInt(c.totalClaimed));
       const refunds = idle.length > 0 ? await manager.refund(idle.map((c) => c.channelId)) : [];
+      if (refunds.length > 0) await options.onRefunded?.(refunds.map((r) => r.channel));
       const settled = claims.length > 0 || refundClaims ? await manager.settle() : undefined;
       const vouchers = claims.reduce((n, c) => n + c.vouchers, 0);
       return `claimed ${vouchers} vouchers in ${claims.length} transactions, refunded ${refunds.length} idle channels, ` +

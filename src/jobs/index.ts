@@ -21,6 +21,8 @@ import { retentionJob } from './retention.js';
 import { createJobRunner, type Job, type JobRunner } from './runner.js';
 import { snapshotSweepJob } from './snapshot-sweep.js';
 import { streamEventsRetentionJob } from './stream-events-retention.js';
+import { streamTopUpCreditsJob } from './stream-top-up-credits.js';
+import { undeliveredAllowance } from '../streams/top-up-credit.js';
 import type { SubscriptionRepository } from '../store/subscriptions/types.js';
 
 export interface ServiceJobDeps {
@@ -41,6 +43,8 @@ export interface ServiceJobDeps {
     store: SubscriptionRepository;
     detection: Job;
     replayWindowMs: number;
+    /** Wakes this instance's deliveries (a late top-up credit). */
+    notify: (subscriptionIds: string[]) => void;
   };
 }
 
@@ -63,11 +67,23 @@ export function createServiceJobs(deps: ServiceJobDeps): JobRunner {
       retentionJob({ store, snapshotRetentionDays: config.snapshotRetentionDays }),
       snapshotSweepJob({ store, registry: deps.registry, context, callTimeoutMs: config.answerDeadlineMs }),
       launchpadIndexJob({ store, sources: { launchpad: sources.launchpad, rpc: sources.rpc, jupiter: sources.jupiter } }),
-      ...(deps.batchSettlement ? [batchSettlementClaimsJob({ ...deps.batchSettlement, ...(deps.streams ? { keepChannels: () => deps.streams!.store.channelsWithAllowance(), undelivered: () => deps.streams!.store.voucherOutstanding() } : {}) })] : []),
+      ...(deps.batchSettlement ? [batchSettlementClaimsJob({ ...deps.batchSettlement, ...(deps.streams ? claimsOfSubscriptions(deps.streams.store) : {}) })] : []),
       ...(deps.streams ? [
         deps.streams.detection,
         streamEventsRetentionJob({ store: deps.streams.store, replayWindowMs: deps.streams.replayWindowMs }),
+        streamTopUpCreditsJob({ store: deps.streams.store, onCredited: deps.streams.notify }),
       ] : []),
     ],
   });
+}
+
+/** What the batch-settlement claims need from alert subscriptions' voucher allowances (docs/streaming.md). */
+function claimsOfSubscriptions(store: SubscriptionRepository) {
+  return {
+    keepChannels: () => store.channelsWithAllowance(),
+    undelivered: () => undeliveredAllowance(store),
+    onRefunded: async (channels: string[]) => {
+      for (const channel of channels) await store.voidChannelCredits(channel);
+    },
+  };
 }

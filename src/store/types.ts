@@ -23,7 +23,7 @@ export type { ObservationLog, ObservationReader, ObservationRecord, ObservationW
 export type { EntityCount, QueryCountReader, QueryEntityType, QueryEvent, QueryStream } from './query-stream/types.js';
 export type { SnapshotReader, SnapshotRecord, SnapshotRepository, SnapshotSubjectType } from './snapshots/types.js';
 export type {
-  ChargeRow, CreditRecord, DeliveryAttempt, DeliveryMode, DetectionGroup, Funds, FundingSource, GroupEvent, ReserveOutcome, StoredEvent,
+  ChargeRow, CreditRecord, DeliveryAttempt, DeliveryMode, DetectionGroup, Funds, FundingSource, GroupEvent, PendingTopUp, ReserveOutcome, StoredEvent,
   SubscriptionRepository, SubscriptionRow, SubscriptionSource, WebhookState,
 } from './subscriptions/types.js';
 

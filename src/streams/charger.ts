@@ -29,16 +29,24 @@ export class DeliveryCharger {
     return this.deps.store.reserveCharge(subscription.id, seq, subscription.priceAtomic, this.deps.now());
   }
 
-  /** The event went out: the reservation becomes a charge (claimable from a voucher's channel from now on). */
+  /**
+   * The event went out: the reservation becomes a charge (claimable from a voucher's channel from now on). If the
+   * reservation was released meanwhile (a delivery slower than the stale-reservation sweep), the event is reserved
+   * and charged again; with no funds left it was delivered free, which is logged.
+   */
   async commit(subscription: SubscriptionRow, seq: number, reserved: Reserved): Promise<'charged' | 'not_collectable'> {
+    const { store, logger, now } = this.deps;
     if (reserved.source === 'voucher' && !(await this.deps.channels?.get(reserved.channelId))) {
-      this.deps.logger.warn({ subscription: subscription.id, seq, channel: reserved.channelId }, 'voucher allowance no longer chargeable: delivered uncharged, allowance voided');
-      await this.deps.store.releaseCharge(subscription.id, seq);
-      await this.deps.store.voidVoucherCredit(subscription.id, reserved.channelId);
+      logger.warn({ subscription: subscription.id, seq, channel: reserved.channelId }, 'voucher allowance no longer chargeable: delivered uncharged, allowance voided');
+      await store.releaseCharge(subscription.id, seq);
+      await store.voidVoucherCredit(subscription.id, reserved.channelId);
       return 'not_collectable';
     }
-    await this.deps.store.commitCharge(subscription.id, seq, this.deps.now());
-    return 'charged';
+    if (await store.commitCharge(subscription.id, seq, now())) return 'charged';
+    const again = await store.reserveCharge(subscription.id, seq, subscription.priceAtomic, now());
+    if (again.kind === 'charged_before' || (again.kind === 'reserved' && (await store.commitCharge(subscription.id, seq, now())))) return 'charged';
+    logger.warn({ subscription: subscription.id, seq, outcome: again.kind }, 'reservation released before the delivery finished and not renewable: delivered uncharged');
+    return 'not_collectable';
   }
 
   /** The event did not go out: nothing is charged. */

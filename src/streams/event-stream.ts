@@ -4,8 +4,8 @@
  *
  * Where it starts: after `Last-Event-ID` when the client sends one (a reconnecting EventSource does), else after
  * the last event this subscription was charged for — so a client that reconnects without the header still loses
- * nothing it paid for and is not sent twice what it did. An event older than the replay window is gone: the
- * stream says so with a `gap` event naming the seqs missed.
+ * nothing it paid for and is not sent twice what it did. An event older than the replay window is gone: when the
+ * next event stored is not the next seq, the stream says so with a `gap` event naming the seqs missed.
  *
  * Money: each event is reserved before it is written and charged once the socket took it; an event charged
  * before (a client replaying with an older `Last-Event-ID`) is sent again free. No funds → one `paused` event,
@@ -31,7 +31,7 @@ export interface SseSink {
 }
 
 export interface EventStreamDeps {
-  store: Pick<SubscriptionRepository, 'getSubscription' | 'eventsAfter' | 'eventRange' | 'listCharges'>;
+  store: Pick<SubscriptionRepository, 'getSubscription' | 'eventsAfter' | 'eventRange' | 'lastChargedSeq'>;
   charger: DeliveryCharger;
   hub: StreamHub;
   timers: Timers;
@@ -43,29 +43,13 @@ const BATCH = 100;
 /** EventSource reconnects after this long (the `retry:` field). */
 const RECONNECT_MS = 3_000;
 
-/** The last seq charged for this subscription: where a stream without `Last-Event-ID` resumes. */
-async function lastChargedSeq(store: EventStreamDeps['store'], subscriptionId: string): Promise<number> {
-  let after = 0;
-  let last = 0;
-  for (;;) {
-    const charges = await store.listCharges(subscriptionId, after, 1_000);
-    for (const c of charges) if (c.state === 'charged') last = c.seq;
-    if (charges.length < 1_000) return last;
-    after = charges[charges.length - 1]!.seq;
-  }
-}
-
 export async function serveEventStream(subscription: SubscriptionRow, lastEventId: number | undefined, sink: SseSink, deps: EventStreamDeps): Promise<void> {
   const { store, charger, hub, timers } = deps;
   const id = subscription.id;
-  let cursor = lastEventId ?? (await lastChargedSeq(store, id));
+  // A Last-Event-ID beyond the last event stored (another subscription's, a typo) would skip events to come.
+  const last = (await store.eventRange(id)).last;
+  let cursor = lastEventId === undefined ? await store.lastChargedSeq(id) : last > 0 ? Math.min(lastEventId, last) : lastEventId;
   if (!(await sink.write(sseRetry(RECONNECT_MS)))) return;
-  const range = await store.eventRange(id);
-  if (range.first > cursor + 1) {
-    const gap = { missed_from_seq: cursor + 1, missed_to_seq: range.first - 1, reason: 'older than the replay window; not charged' };
-    if (!(await sink.write(sseEvent({ id: range.first - 1, event: 'gap', data: JSON.stringify(gap) })))) return;
-    cursor = range.first - 1;
-  }
   let pausedSaid = false;
   while (!sink.closed.aborted) {
     const current = await store.getSubscription(id);
@@ -76,8 +60,19 @@ export async function serveEventStream(subscription: SubscriptionRow, lastEventI
     const events = await store.eventsAfter(id, cursor, BATCH);
     let stalled = false;
     for (const event of events) {
+      // Seqs are never reused; one missing here left the replay window before it was sent (at the start, or while
+      // this stream waited unfunded): say so, never charged, and go on from the event that is there.
+      if (event.seq > cursor + 1) {
+        const gap = { missed_from_seq: cursor + 1, missed_to_seq: event.seq - 1, reason: 'no longer stored: older than the replay window' };
+        if (!(await sink.write(sseEvent({ id: event.seq - 1, event: 'gap', data: JSON.stringify(gap) })))) return;
+        cursor = event.seq - 1;
+      }
       const sent = await deliver(current, event);
       if (sent === 'gone') return;
+      if (sent === 'cancelled') {
+        await sink.write(sseEvent({ id: cursor, event: 'cancelled', data: JSON.stringify({ subscription_id: id }) }));
+        return;
+      }
       if (sent === 'unfunded') {
         stalled = true;
         if (!pausedSaid) {
@@ -95,10 +90,11 @@ export async function serveEventStream(subscription: SubscriptionRow, lastEventI
     if (!woken && !sink.closed.aborted && !(await sink.write(sseComment('keep-alive')))) return;
   }
 
-  async function deliver(current: SubscriptionRow, event: StoredEvent): Promise<'sent' | 'unfunded' | 'gone'> {
+  async function deliver(current: SubscriptionRow, event: StoredEvent): Promise<'sent' | 'unfunded' | 'gone' | 'cancelled'> {
     const frame = sseEvent({ id: String(event.seq), data: envelopeJson(current.id, event.seq, event.body) });
     const reserved = await charger.reserve(current, event.seq);
     if (reserved.kind === 'unfunded') return 'unfunded';
+    if (reserved.kind === 'inactive') return 'cancelled';
     const written = await sink.write(frame);
     if (reserved.kind === 'charged_before') return written ? 'sent' : 'gone';
     if (!written) {

@@ -13,7 +13,9 @@
  *   src/jobs/batch-settlement-claims.ts); what was never delivered goes back to the payer with the channel's
  *   refund once no active subscription holds an allowance on it.
  *
- * The credit is made after the settlement, keyed by the payment (`afterSettlement`), so one payment credits once.
+ * The credit is made after the settlement, keyed by the payment (`afterSettlement`), so one payment credits once; a
+ * payment whose credit was not written then (confirmed later, or the write failed) is credited by the credit job
+ * (src/jobs/stream-top-up-credits.ts) from its payment claim.
  */
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../errors/api-error.js';
@@ -22,6 +24,7 @@ import { defineEndpoint } from '../registry/types.js';
 import type { SubscriptionRepository } from '../store/subscriptions/types.js';
 import type { StreamHub } from './hub.js';
 import { EVENT_PRICE_USDC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from './settings.js';
+import { creditTopUp } from './top-up-credit.js';
 
 export const FUND_KEY = 'subscription-fund';
 export const FUND_PATH = '/subscriptions/fund';
@@ -31,7 +34,6 @@ const FundAnswer = Type.Object({
   buys_events: Type.Integer({ description: 'Events this top-up pays for' }),
   amount_usdc: Type.String(),
   price_per_event_usdc: Type.String(),
-  funding: Type.String({ description: '`prepaid` for exact and card payments, `voucher` for a batch-settlement voucher (charged per delivered event)' }),
 });
 
 export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscription' | 'creditSubscription'>, hub: StreamHub, now: () => Date): RegisteredEndpoint {
@@ -44,7 +46,7 @@ export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscriptio
       `Buys ${EVENTS_PER_TOP_UP} delivered events (${EVENT_PRICE_USDC} USDC each) for a subscription made with POST /subscriptions. ` +
       'Paid with exact on Solana or Base it is a prepaid balance; paid with a batch-settlement voucher on Base it is an allowance ' +
       'charged per delivered event from your channel. A cancelled or unknown subscription is refused before payment is settled.',
-    input: Type.Object({ subscription_id: Type.String({ pattern: '^sub_[0-9a-f]{24}$', description: 'The subscription to fund' }) }, { additionalProperties: false }),
+    input: Type.Object({ subscription_id: Type.String({ pattern: '^sub_[0-9a-f]{24}$', description: 'The subscription to fund: the `id` POST /subscriptions answered (the example\'s all-zero id is a placeholder)' }) }, { additionalProperties: false }),
     output: FundAnswer,
     // Never cached: the subscription is checked before every payment (a cached answer would fund a cancelled one).
     cacheTtlSeconds: 0,
@@ -54,22 +56,15 @@ export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscriptio
       // Refused before anything is settled: a top-up of a subscription that cannot deliver would be money for nothing.
       if (!subscription || subscription.status !== 'active') throw new ApiError('unknown_subscription', 'No active subscription has that id. You were not charged.');
       return {
-        data: { subscription_id: subscription.id, buys_events: EVENTS_PER_TOP_UP, amount_usdc: TOP_UP_USDC, price_per_event_usdc: EVENT_PRICE_USDC, funding: 'see PAYMENT-RESPONSE' },
+        data: { subscription_id: subscription.id, buys_events: EVENTS_PER_TOP_UP, amount_usdc: TOP_UP_USDC, price_per_event_usdc: EVENT_PRICE_USDC },
       };
     },
     afterSettlement: async (payment, input) => {
-      const voucher = payment.scheme === 'batch-settlement';
       const subscriptionId = String(input.subscription_id);
-      await store.creditSubscription({
-        subscriptionId,
-        source: voucher ? 'voucher' : 'prepaid',
-        channelId: voucher ? payment.channelId ?? '' : '',
-        amountAtomic: payment.chargedAtomic,
-        paymentKey: payment.idempotencyKey,
-        network: payment.network,
-        transaction: payment.transaction,
-        at: now(),
-      });
+      await creditTopUp(store, {
+        subscriptionId, paymentKey: payment.idempotencyKey, amountAtomic: payment.chargedAtomic, network: payment.network, transaction: payment.transaction,
+        ...(payment.scheme === 'batch-settlement' && payment.channelId ? { channelId: payment.channelId.toLowerCase() } : {}),
+      }, now());
       hub.notify([subscriptionId]);
     },
   });

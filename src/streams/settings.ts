@@ -27,7 +27,8 @@ export interface StreamSettings {
 export const DEFAULT_STREAM_SETTINGS: StreamSettings = {
   replayWindowMs: 24 * 3_600_000,
   heartbeatMs: 15_000,
-  webhookTimeoutMs: 10_000,
+  // The Standard Webhooks recommendation (15–30 s): a receiver doing real work before its 2xx is not cut off.
+  webhookTimeoutMs: 15_000,
   webhookPollMs: 1_000,
   webhookConcurrency: 16,
 };

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, type InputIssue } from '../errors/api-error.js';
-import { checkCallbackUrl } from '../lib/callback-url.js';
+import { checkCallbackUrl, resolveCallbackHost, type Resolver } from '../lib/callback-url.js';
 import { generateWebhookSecret } from '../lib/webhook-signature.js';
 import { atomicToUsdc, type Registry } from '../registry/index.js';
 import type { DeliveryMode, Funds, SubscriptionRepository, SubscriptionRow, SubscriptionSource } from '../store/subscriptions/types.js';
@@ -31,6 +31,8 @@ export interface SubscriptionServiceDeps {
   now: () => Date;
   hub: StreamHub;
   publicUrl: string;
+  /** Resolves webhook hosts at creation in live mode (default: the system resolver; tests inject one). */
+  resolve?: Resolver;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -57,6 +59,12 @@ export class SubscriptionService {
   /** Validates the request like the polling endpoint would, then stores the subscription (no payment needed yet). */
   async create(body: unknown): Promise<{ row: SubscriptionRow; token: string }> {
     const request = this.parse(body);
+    if (request.delivery.type === 'webhook' && this.deps.dataMode === 'live') {
+      // Refused now rather than found out from `blocked_address` in the delivery log after paying: a name that
+      // resolves to a private or loopback address. The check at connect time stays the real defence (DNS changes).
+      const host = await resolveCallbackHost(new URL(request.delivery.url!), 'live', ...(this.deps.resolve ? [this.deps.resolve] : []));
+      if (!host.ok) throw invalid([{ path: '/delivery/url', message: host.reason }]);
+    }
     const { now } = this.deps;
     const token = `st_${randomBytes(24).toString('base64url')}`;
     const webhook = request.delivery.type === 'webhook';
@@ -194,6 +202,7 @@ export class SubscriptionService {
       if (Object.keys(d).length > 1) issues.push({ path: '/delivery', message: 'a stream takes no other field' });
       return { type: 'stream' };
     }
+    for (const key of Object.keys(d)) if (key !== 'type' && key !== 'url') issues.push({ path: `/delivery/${key}`, message: 'is not a delivery field' });
     if (typeof d.url !== 'string') {
       issues.push({ path: '/delivery/url', message: 'a webhook needs its https URL' });
       return undefined;

@@ -9,14 +9,15 @@
  * New events are pushed at once through the hub (this instance's detection); every instance also looks for
  * due deliveries each `webhookPollMs` (retries, other instances' events, funds that arrived).
  *
- * An event still unacknowledged when it leaves the replay window is dropped with the window, never charged; the
- * delivery log keeps its attempts.
+ * A receiver's `Retry-After` (429, 503) is honoured when longer than the backoff; `410 Gone` cancels the subscription
+ * (the Standard Webhooks meaning: stop sending). An event still unacknowledged when it leaves the replay window is
+ * dropped with the window, never charged; the delivery log keeps its attempts.
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { retryDelayMs } from '../lib/backoff.js';
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../lib/backoff.js';
 import { guardedLookup, type CallbackMode } from '../lib/callback-url.js';
 import type { Timers } from '../lib/timers.js';
 import { signWebhook } from '../lib/webhook-signature.js';
@@ -53,6 +54,9 @@ export class WebhookDispatcher {
   /** Subscriptions notified while their turn ran: they get another turn right after. */
   private readonly again = new Set<string>();
   private readonly stopping = new AbortController();
+  /** Subscriptions woken by a notify, delivered `webhookConcurrency` at a time (a fan-out to thousands opens no more). */
+  private readonly queued = new Set<string>();
+  private lanes = 0;
   /** Subscriptions known not to deliver by webhook (a delivery mode never changes): skipped without a store read. */
   private readonly notWebhook = new Set<string>();
   private cancelPoll: (() => void) | undefined;
@@ -68,13 +72,33 @@ export class WebhookDispatcher {
   start(): void {
     if (this.cancelPoll || this.stopping.signal.aborted) return;
     this.unsubscribe = this.deps.hub.onNotify((ids) => {
-      for (const id of ids) if (!this.notWebhook.has(id)) void this.turn(id);
+      for (const id of ids) if (!this.notWebhook.has(id)) this.queued.add(id);
+      this.pump();
     });
     const poll = () => {
       void this.sweep();
       this.cancelPoll = this.deps.timers.setTimeout(poll, this.deps.settings.webhookPollMs, { unref: true });
     };
     poll();
+  }
+
+  private pump(): void {
+    while (this.lanes < this.deps.settings.webhookConcurrency && this.queued.size > 0 && !this.stopping.signal.aborted) {
+      this.lanes++;
+      void (async () => {
+        try {
+          for (let next = this.take(); next !== undefined; next = this.take()) await this.turn(next);
+        } finally {
+          this.lanes--;
+        }
+      })();
+    }
+  }
+
+  private take(): string | undefined {
+    const [next] = this.queued;
+    if (next !== undefined) this.queued.delete(next);
+    return next;
   }
 
   /** Delivers whatever is due now, across subscriptions; resolves when those turns end (tests await it). */
@@ -94,9 +118,12 @@ export class WebhookDispatcher {
     await Promise.all(Array.from({ length: Math.min(this.deps.settings.webhookConcurrency, due.length) }, lane));
   }
 
-  /** Waits for the turns running now (tests), without starting new ones. */
+  /** Waits until no turn runs and none is queued (tests). */
   async idle(): Promise<void> {
-    while (this.active.size > 0) await Promise.all(this.active.values());
+    while (this.active.size > 0 || this.queued.size > 0 || this.lanes > 0) {
+      if (this.active.size > 0) await Promise.all(this.active.values());
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async stop(): Promise<void> {
@@ -156,7 +183,7 @@ export class WebhookDispatcher {
   private async deliverOne(subscription: SubscriptionRow, seq: number, body: string, failedBefore: number): Promise<'acked' | 'failed' | 'unfunded'> {
     const { store, charger, now, timers, settings } = this.deps;
     const reserved = await charger.reserve(subscription, seq);
-    if (reserved.kind === 'unfunded') return 'unfunded';
+    if (reserved.kind === 'unfunded' || reserved.kind === 'inactive') return 'unfunded';
     const json = envelopeJson(subscription.id, seq, body);
     const sentAt = now();
     const { headers } = signWebhook(subscription.webhookSecret!, webhookMessageId(subscription.id, seq), Math.floor(sentAt.getTime() / 1000), json);
@@ -165,7 +192,7 @@ export class WebhookDispatcher {
     try {
       result = await post({ url: new URL(subscription.webhookUrl!), body: json, headers, timeoutMs: settings.webhookTimeoutMs, lookup: this.lookup, timers, signal: this.stopping.signal });
     } catch {
-      result = { ok: false, status: null, error: 'connection_failed', durationMs: 0 };
+      result = { ok: false, status: null, error: 'connection_failed', durationMs: 0, retryAfterS: null, gone: false };
     }
     if (result.ok) {
       if (reserved.kind === 'reserved') await charger.commit(subscription, seq, reserved);
@@ -176,8 +203,15 @@ export class WebhookDispatcher {
     // A shutdown is not the receiver's failure: the event stays due, no attempt is counted.
     if (result.error === 'aborted') return 'failed';
     const attempt = failedBefore + 1;
-    const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempt));
+    // The receiver's Retry-After (429, 503) is honoured when longer than our backoff, within the hour cap.
+    const delayMs = Math.min(MAX_RETRY_DELAY_MS, Math.max(retryDelayMs(attempt), (result.retryAfterS ?? 0) * 1000));
+    // 410 Gone: the receiver asks for no more deliveries (Standard Webhooks): the subscription is cancelled.
+    const nextAttemptAt = result.gone ? null : new Date(now().getTime() + delayMs);
     await store.recordDeliveryAttempt({ subscriptionId: subscription.id, seq, attempt, at: sentAt, status: result.status, ok: false, error: result.error, durationMs: Math.round(result.durationMs), nextAttemptAt });
+    if (result.gone) {
+      await store.cancelSubscription(subscription.id, now());
+      this.deps.logger.info({ subscription: subscription.id, seq }, 'webhook receiver answered 410 Gone: subscription cancelled');
+    }
     return 'failed';
   }
 }

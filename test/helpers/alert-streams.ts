@@ -6,16 +6,20 @@ import type { TestService } from './service.js';
 
 type Json = any;
 
-/** A webhook receiver on loopback: records every request, answers with the next status of `plan` (then 200). */
-export function webhookReceiver(plan: number[] = []) {
+/** One planned answer: a status, or a status with headers (e.g. `Retry-After`). */
+type Planned = number | { status: number; headers: Record<string, string> };
+
+/** A webhook receiver on loopback: records every request, answers with the next entry of `plan` (then 200). */
+export function webhookReceiver(plan: Planned[] = []) {
   const received: { headers: IncomingMessage['headers']; body: string; status: number }[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const status = plan.shift() ?? 200;
+      const next = plan.shift() ?? 200;
+      const { status, headers } = typeof next === 'number' ? { status: next, headers: {} } : next;
       received.push({ headers: req.headers, body, status });
-      res.writeHead(status).end();
+      res.writeHead(status, headers).end();
     });
   });
   return {

@@ -22,15 +22,18 @@ type Json = any;
 const t0 = Date.parse('2026-11-20T12:00:00Z');
 const INPUT = { tokens: [A.TOKEN_RISKY] };
 
-/** Stores `n` events for the subscription's group (ids `e<from>`…), as the detection job does, and wakes deliveries. */
-async function storeEvents(service: TestService, sub: Json, from: number, n: number): Promise<void> {
+/**
+ * Stores `n` events for the subscription's group (ids `e<from>`…), as the detection job does, and wakes deliveries.
+ * Stored a second after the subscription was created (a group's events go to the subscriptions existing then).
+ */
+async function storeEvents(service: TestService, sub: Json, from: number, n: number, storedAt = new Date(Date.parse(sub.created_at) + 1_000)): Promise<void> {
   const row = (await service.streams.store.getSubscription(sub.id))!;
   const events: GroupEvent[] = Array.from({ length: n }, (_, i) => {
     const id = `e${from + i}`;
     const at = new Date(t0 + (from + i) * 1000).toISOString();
     return { eventId: id, type: 'price_spike', occurredAt: new Date(at), body: JSON.stringify({ id, type: 'price_spike', source: 'check-alerts', subject: { type: 'token', address: A.TOKEN_RISKY }, occurred_at: at, detected_at: at, data: { n: from + i } }) };
   });
-  const { subscriptionIds } = await service.streams.store.appendGroupEvents(row.groupKey, events, new Date(t0 + 60_000));
+  const { subscriptionIds } = await service.streams.store.appendGroupEvents(row.groupKey, events, storedAt);
   service.streams.hub.notify(subscriptionIds);
 }
 
@@ -144,6 +147,53 @@ describe('alert streams: delivery and charging', () => {
     await waitUntil(async () => (await charged(service, stream)).length === 2);
   });
 
+  it('a receiver answering 503 with Retry-After is retried after it, not sooner; 410 Gone cancels the subscription, uncharged', async () => {
+    const receiver = webhookReceiver([{ status: 503, headers: { 'retry-after': '120' } }, 200, 410]);
+    after(() => receiver.close());
+    const sub = await createSubscription(service, { source: 'check-alerts', input: { ...INPUT, criteria: { min_price_change_pct: 4 } }, delivery: { type: 'webhook', url: await receiver.start() } });
+    await prepaid(service, sub);
+    await storeEvents(service, sub, 1, 1);
+    await service.streams.dispatcher.idle();
+    const [failed] = (await readSubscription(service, sub, '/deliveries')).attempts;
+    assert.deepEqual([failed.status, failed.next_attempt_at], [503, new Date(Date.parse(failed.at) + 120_000).toISOString()], 'Retry-After 120 s beats the 10 s backoff');
+    service.advance(60_000);
+    await service.streams.dispatcher.sweep();
+    assert.equal(receiver.received.length, 1, 'not before Retry-After');
+    service.advance(60_000);
+    await service.streams.dispatcher.sweep();
+    await service.streams.dispatcher.idle();
+    assert.deepEqual(receiver.received.map((r) => r.status), [503, 200]);
+
+    await storeEvents(service, sub, 2, 1);
+    await service.streams.dispatcher.idle();
+    assert.deepEqual(receiver.received.map((r) => r.status), [503, 200, 410]);
+    const view = await readSubscription(service, sub);
+    assert.equal(view.status, 'cancelled', '410 Gone: no more deliveries');
+    assert.deepEqual(await charged(service, sub), [1], 'the refused event is not charged');
+    await storeEvents(service, sub, 3, 1);
+    await service.streams.dispatcher.sweep();
+    assert.equal(receiver.received.length, 3, 'nothing posted after Gone');
+  });
+
+  it('a stream waiting unfunded past the replay window says which events it missed (gap), then goes on', async () => {
+    const sub = await createSubscription(service, { source: 'check-alerts', input: { ...INPUT, criteria: { min_price_change_pct: 5 } }, delivery: { type: 'stream' } });
+    const sse = await openSse(`${service.url}/subscriptions/${sub.id}/events`, { authorization: `Bearer ${sub.token}` });
+    await storeEvents(service, sub, 1, 2);
+    const [paused] = await sse.waitFor(1);
+    assert.equal(paused!.event, 'paused');
+    // Retention removes everything stored so far (the replay window passed); one more event is stored after it.
+    const created = Date.parse(sub.created_at);
+    await service.streams.store.deleteEventsBefore(new Date(created + 2_000));
+    await storeEvents(service, sub, 3, 1, new Date(created + 3_000));
+    await prepaid(service, sub);
+    const frames = await sse.waitFor(3);
+    sse.close();
+    assert.deepEqual(frames.slice(1).map((f) => [f.event, f.id]), [['gap', '2'], ['message', '3']]);
+    assert.deepEqual(JSON.parse(frames[1]!.data), { missed_from_seq: 1, missed_to_seq: 2, reason: 'no longer stored: older than the replay window' });
+    await waitUntil(async () => (await charged(service, sub)).length === 1);
+    assert.deepEqual(await charged(service, sub), [3], 'only the event delivered is charged');
+  });
+
   it('management needs the token; a wrong token and an unknown id are the same answer', async () => {
     const sub = await createSubscription(service, { source: 'exit-signal', input: { mint: A.TOKEN_RISKY }, delivery: { type: 'stream' } });
     const wrong = await fetch(`${service.url}/subscriptions/${sub.id}`, { headers: { authorization: 'Bearer st_nope' } });
@@ -152,8 +202,10 @@ describe('alert streams: delivery and charging', () => {
     const [a, b] = [await wrong.json(), await unknown.json()];
     assert.deepEqual([a.error.code, b.error.code], ['unknown_subscription', 'unknown_subscription']);
     assert.equal(a.error.message, b.error.message);
-    const cancelled = await fetch(`${service.url}/subscriptions/${sub.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${sub.token}` } });
-    assert.equal((await cancelled.json()).status, 'cancelled');
+    const cancelled = await fetch(`${service.url}/subscriptions/${sub.id}`, { method: 'DELETE', headers: { authorization: `bearer ${sub.token}` } });
+    assert.equal((await cancelled.json()).status, 'cancelled', 'the Bearer scheme name in any case');
+    const stream = await fetch(`${service.url}/subscriptions/${sub.id}/events`, { headers: { authorization: `Bearer ${sub.token}` } });
+    assert.equal(stream.status, 204, 'a cancelled subscription tells EventSource to stop reconnecting');
     // A cancelled subscription cannot be topped up: refused before anything is settled.
     const payer = await newPayer(service, 'solana');
     const before = await payer.balance();

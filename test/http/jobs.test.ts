@@ -37,8 +37,8 @@ describe('service jobs', () => {
     await seed(store, 'token', A.TOKEN_FLOAT, addDays(today, -36)); // past the 35-day retention
 
     const results = await service.jobs.tick(now);
-    assert.equal(results.length, 6);
-    const [retention, sweep, launchpad, claims, detection, replay] = results;
+    assert.equal(results.length, 7);
+    const [retention, sweep, launchpad, claims, detection, replay, credits] = results;
     assert.equal(retention!.status, 'ran');
     assert.match((retention as { summary: string }).summary, new RegExp(`^deleted 1 snapshots and 0 observations before ${addDays(today, -35)}`));
     assert.equal(sweep!.status, 'ran', JSON.stringify(sweep));
@@ -53,6 +53,7 @@ describe('service jobs', () => {
     // Alert streams (docs/streaming.md): no subscription, nothing detected; nothing to expire.
     assert.deepEqual([detection!.job, detection!.status, (detection as { summary: string }).summary], ['stream-detection', 'ran', 'groups 0, events 0 appended to 0 subscriptions, 0 groups failed']);
     assert.deepEqual([replay!.job, replay!.status], ['stream-events-retention', 'ran']);
+    assert.deepEqual([credits!.job, credits!.status, (credits as { summary: string }).summary], ['stream-top-up-credits', 'ran', 'credited 0 top-ups, 0 still in flight']);
 
     const [token] = await store.getSnapshots('token', A.TOKEN_RISKY, today, today);
     assert.ok(token);
@@ -72,7 +73,7 @@ describe('service jobs', () => {
     assert.deepEqual(await store.getSnapshots('token', A.TOKEN_CAUTION, today, today), []);
     assert.deepEqual(await store.getSnapshots('token', A.TOKEN_FLOAT, '2000-01-01', today), []);
 
-    assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status), ['not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due']);
+    assert.deepEqual((await service.jobs.tick(now)).map((r) => r.status), ['not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due']);
     // The sweep's queries never count as paid attention in the query stream.
     assert.deepEqual(await store.queryCounts('token', new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 3_600_000)), []);
   });
@@ -92,7 +93,7 @@ describe('JOBS_ENABLED', () => {
         const ticked = (await service.jobs.tick(now)).map((r) => r.status);
         return !ticked.includes('running') && ticked;
       });
-      assert.deepEqual(statuses, ['not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due']);
+      assert.deepEqual(statuses, ['not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due', 'not_due']);
       assert.equal((await store.launchpadRefreshState()).coins, 34);
     } finally {
       await service.close();

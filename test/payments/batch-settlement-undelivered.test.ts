@@ -9,6 +9,8 @@ import { InMemoryChannelStorage, type Channel } from '@x402/evm/batch-settlement
 import { withoutUndelivered } from '../../src/jobs/batch-settlement-claims.js';
 
 const ID = '0x' + 'ab'.repeat(32);
+/** The held-back amounts as the job reads them (afresh on every read). */
+const held = (amounts: ReadonlyMap<string, bigint>) => async () => amounts;
 const OTHER = '0x' + 'cd'.repeat(32);
 
 function channel(id: string, charged: string, claimed: string): Channel {
@@ -23,18 +25,28 @@ describe('batch-settlement claims: undelivered allowance is held back', () => {
     const storage = new InMemoryChannelStorage();
     await storage.updateChannel(ID, () => channel(ID, '201000', '1000'));
     await storage.updateChannel(OTHER, () => channel(OTHER, '5000', '0'));
-    const view = withoutUndelivered(storage, new Map([[ID.toUpperCase().replace('0X', '0x'), 199_000n]]));
+    const view = withoutUndelivered(storage, held(new Map([[ID.toUpperCase().replace('0X', '0x'), 199_000n]])));
     assert.equal((await view.get(ID))!.chargedCumulativeAmount, '2000', '201,000 counted − 199,000 undelivered');
     assert.equal((await view.get(OTHER))!.chargedCumulativeAmount, '5000');
-    const floored = withoutUndelivered(storage, new Map([[ID, 250_000n]]));
+    const floored = withoutUndelivered(storage, held(new Map([[ID, 250_000n]])));
     assert.equal((await floored.get(ID))!.chargedCumulativeAmount, '1000', 'never below what is already claimed');
     assert.deepEqual((await view.list()).map((c) => c.chargedCumulativeAmount).sort(), ['2000', '5000']);
+  });
+
+  it('reads the held-back amounts afresh: a top-up counted during a run is held back at once', async () => {
+    const storage = new InMemoryChannelStorage();
+    await storage.updateChannel(ID, () => channel(ID, '100000', '0'));
+    let amounts = new Map<string, bigint>();
+    const view = withoutUndelivered(storage, async () => amounts);
+    assert.equal((await view.get(ID))!.chargedCumulativeAmount, '100000');
+    amounts = new Map([[ID, 100_000n]]);
+    assert.equal((await view.get(ID))!.chargedCumulativeAmount, '0');
   });
 
   it('a claim written through the view keeps the real count; leaving a record alone writes nothing', async () => {
     const storage = new InMemoryChannelStorage();
     await storage.updateChannel(ID, () => channel(ID, '201000', '1000'));
-    const view = withoutUndelivered(storage, new Map([[ID, 199_000n]]));
+    const view = withoutUndelivered(storage, held(new Map([[ID, 199_000n]])));
     await view.updateChannel(ID, (c) => c && { ...c, totalClaimed: c.chargedCumulativeAmount });
     const real = (await storage.get(ID))!;
     assert.deepEqual([real.totalClaimed, real.chargedCumulativeAmount], ['2000', '201000']);

@@ -1,6 +1,6 @@
 /**
  * Creating subscriptions (src/streams/subscriptions.ts): webhook URLs are restricted outside sandbox mode (no
- * plain http, no loopback, private or link-local hosts), identical watchlists share one detection group whatever
+ * plain http, no loopback, private or link-local hosts, no name resolving to one), identical watchlists share one detection group whatever
  * their key order, and tokens are kept only as hashes.
  */
 import { describe, it } from 'node:test';
@@ -15,10 +15,13 @@ import type { SubscriptionRepository, SubscriptionRow } from '../../src/store/su
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const registry = buildServiceRegistry();
 
+/** A resolver of names for the tests (no DNS): `inside.example.com` points into a private network. */
+const resolve = async (host: string) => [{ address: host === 'inside.example.com' ? '10.0.0.7' : '93.184.216.34', family: 4 }];
+
 function service(dataMode: 'sandbox' | 'live') {
   const rows: SubscriptionRow[] = [];
   const store = { createSubscription: async (row: SubscriptionRow) => void rows.push(row) } as unknown as SubscriptionRepository;
-  const subscriptions = new SubscriptionService({ store, registry, dataMode, now: () => new Date('2026-11-20T12:00:00Z'), hub: new StreamHub(new ManualTimers()), publicUrl: 'http://x' });
+  const subscriptions = new SubscriptionService({ store, registry, dataMode, now: () => new Date('2026-11-20T12:00:00Z'), hub: new StreamHub(new ManualTimers()), publicUrl: 'http://x', resolve });
   return { subscriptions, rows };
 }
 
@@ -35,10 +38,12 @@ async function refusal(promise: Promise<unknown>): Promise<string[]> {
 describe('subscriptions: creation', () => {
   it('live mode refuses webhook URLs that would turn the service against private networks', async () => {
     const { subscriptions } = service('live');
-    for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://localhost/x', 'https://user:pw@hooks.example.com/x', 'https://192.168.1.5/x']) {
+    for (const url of ['https://inside.example.com/x', 'http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://localhost/x', 'https://user:pw@hooks.example.com/x', 'https://192.168.1.5/x']) {
       const issues = await refusal(subscriptions.create({ source: 'exit-signal', input: { mint: MINT }, delivery: { type: 'webhook', url } }));
       assert.ok(issues.length === 1 && issues[0]!.startsWith('/delivery/url'), `${url}: ${issues.join('; ')}`);
     }
+    const extra = await refusal(subscriptions.create({ source: 'exit-signal', input: { mint: MINT }, delivery: { type: 'webhook', url: 'https://hooks.example.com/x', secret: 'mine' } }));
+    assert.deepEqual(extra, ['/delivery/secret: is not a delivery field']);
     const ok = await subscriptions.create({ source: 'exit-signal', input: { mint: MINT }, delivery: { type: 'webhook', url: 'https://hooks.example.com/x' } });
     assert.equal(ok.row.webhookUrl, 'https://hooks.example.com/x');
     assert.match(ok.row.webhookSecret!, /^whsec_/);

@@ -77,7 +77,7 @@ export function errorResponses(): Record<string, Json> {
     InternalError: errorResponse(codesWithStatus(500)),
     // The subscription routes' own: a wrong token and an unknown id are one answer, so ids cannot be probed.
     UnknownSubscription: errorResponse(['unknown_subscription']),
-    NotAStreamSubscription: errorResponse(['invalid_input'], '`invalid_input` (409): this subscription delivers by webhook; its events are not streamed.'),
+    NotAStreamSubscription: errorResponse(['wrong_delivery_mode']),
   };
 }
 

@@ -66,7 +66,7 @@ const idParameter: Json = {
 };
 
 function limitParameter(what: string): Json {
-  return { name: 'limit', in: 'query', required: false, description: `At most this many ${what} (values above 1000 are read as 1000).`, schema: { type: 'integer', minimum: 0, maximum: 1000, default: 100 } };
+  return { name: 'limit', in: 'query', required: false, description: `At most this many ${what}.`, schema: { type: 'integer', minimum: 0, maximum: 1000, default: 100 } };
 }
 
 const tokenSecurity = [{ [SUBSCRIPTION_TOKEN_SCHEME]: [] }];
@@ -95,14 +95,15 @@ function managed(operationId: string, summary: string, description: string, ok: 
 }
 
 const STREAM_DESCRIPTION = [
-  'The subscription\'s events as Server-Sent Events (`text/event-stream`), for `delivery: {"type": "stream"}` subscriptions; a webhook subscription answers 409.',
+  'The subscription\'s events as Server-Sent Events (`text/event-stream`), for `delivery: {"type": "stream"}` subscriptions; a webhook subscription answers 409 `wrong_delivery_mode`, a cancelled one 204 (which tells an EventSource to stop reconnecting). One stream per subscription: a new connection replaces an open one.',
   'Frames:',
   '- `retry: 3000` first: how long EventSource waits before reconnecting.',
   '- an event: `id: <seq>` and `data: <StreamEvent JSON>` (no `event:` field, so EventSource dispatches it as `message`). Each is charged ' +
     `${EVENT_PRICE_USDC} USDC once the connection took it; an event sent again (a replay) is not charged again.`,
   '- `event: gap`: events older than the replay window ' + `(${DEFAULT_STREAM_SETTINGS.replayWindowMs / HOUR_MS} h) were missed; data \`StreamGap\`, not charged.`,
   '- `event: paused`: the next event waits for a top-up (POST /subscriptions/fund); data `StreamPaused`. The stream stays open and resumes when funded.',
-  '- `event: cancelled`: the subscription was cancelled; data `StreamCancelled`; the stream ends.',
+  '- `event: gap`: also in the middle of a stream, whenever the next stored event is not the next seq (it left the replay window while the stream waited).',
+  '- `event: cancelled`: the subscription was cancelled; data `StreamCancelled`; the stream ends (reconnecting answers 204).',
   `- \`: keep-alive\` comment lines on an idle stream (about every ${DEFAULT_STREAM_SETTINGS.heartbeatMs / 1000} s).`,
   'Control frames carry the stream\'s position as their `id`, so `Last-Event-ID` never passes an event not sent. ' +
     'Resume after `Last-Event-ID` (header, or `last_event_id` query); without it the stream resumes after the last event charged. ' +
@@ -137,6 +138,7 @@ function eventsOperation(): Json {
           cancelled: ref('StreamCancelled'),
         },
       },
+      '204': { description: 'The subscription is cancelled: nothing will be streamed again (an EventSource stops reconnecting).' },
       '404': responseRef('UnknownSubscription'),
       '409': responseRef('NotAStreamSubscription'),
       '429': responseRef('RateLimited'),

@@ -77,7 +77,26 @@ export interface StoredEvent {
 export type ReserveOutcome =
   | { kind: 'reserved'; source: FundingSource; channelId: string }
   | { kind: 'charged_before' }
-  | { kind: 'unfunded' };
+  | { kind: 'unfunded' }
+  /** The subscription is cancelled (or unknown): nothing is reserved, nothing more is delivered. */
+  | { kind: 'inactive' };
+
+/**
+ * A paid top-up (`subscription-fund`) as its payment claim records it, not yet credited: settled and waiting for
+ * its credit (`afterSettlement` failed, or the settlement was confirmed later), or still in flight.
+ */
+export interface PendingTopUp {
+  /** The payment's idempotency key (`bs:<channel>:…` for a batch-settlement voucher). */
+  paymentKey: string;
+  /** The claim's status: `claimed` / `unconfirmed` (in flight), `settled` / `delivered` / `undelivered` (charged). */
+  status: string;
+  network: string;
+  amountAtomic: bigint;
+  transaction: string | null;
+  /** The call it paid for: `endpoint:subscription-fund:{"subscription_id":…}`. */
+  callKey: string | null;
+  claimedAt: Date;
+}
 
 export interface ChargeRow {
   subscriptionId: string;
@@ -166,10 +185,16 @@ export interface SubscriptionRepository {
 
   /** Adds to `available` once per payment key. */
   creditSubscription(credit: CreditRecord): Promise<'credited' | 'duplicate'>;
-  /** Debits `amountAtomic` for event `seq`: prepaid first, then the voucher allowance with the most left. */
+  /**
+   * Debits `amountAtomic` for event `seq`: prepaid first, then the voucher allowance with the most left. Only for an
+   * active subscription (`inactive` otherwise, checked in the same transaction as the debit).
+   */
   reserveCharge(subscriptionId: string, seq: number, amountAtomic: bigint, at: Date): Promise<ReserveOutcome>;
-  /** A reserved charge becomes charged (idempotent). */
-  commitCharge(subscriptionId: string, seq: number, at: Date): Promise<void>;
+  /**
+   * A reserved charge becomes charged. True when this call or an earlier one committed it; false when there is no
+   * reservation to commit (it was released meanwhile, e.g. by the stale-reservation sweep).
+   */
+  commitCharge(subscriptionId: string, seq: number, at: Date): Promise<boolean>;
   /** A reserved charge is removed and its amount returned to its source; a committed one is left alone. */
   releaseCharge(subscriptionId: string, seq: number): Promise<void>;
   /**
@@ -177,6 +202,14 @@ export interface SubscriptionRepository {
    * it held. Reserved and charged rows are left alone.
    */
   voidVoucherCredit(subscriptionId: string, channelId: string): Promise<bigint>;
+  /** A channel was refunded: every subscription's voucher allowance on it is set to 0 (the money went back). */
+  voidChannelCredits(channelId: string): Promise<void>;
+  /**
+   * Top-up payments (`payment_claims` rows of endpoint `subscription-fund`) not `not_settled` and with no credit
+   * under their payment key yet, oldest first, at most `limit`. The credit job credits the charged ones; the claim
+   * job holds the in-flight and uncredited voucher ones back from claims.
+   */
+  pendingTopUps(limit: number): Promise<PendingTopUp[]>;
   /** Channels with a voucher allowance left (`available` > 0) on an active subscription: not idle-refunded. */
   channelsWithAllowance(): Promise<string[]>;
   /**
@@ -185,6 +218,8 @@ export interface SubscriptionRepository {
    */
   voucherOutstanding(): Promise<Map<string, bigint>>;
   readFunds(subscriptionId: string): Promise<Funds>;
+  /** The highest seq charged (committed), 0 when none: where a stream resumed without `Last-Event-ID` starts. */
+  lastChargedSeq(subscriptionId: string): Promise<number>;
   /** Charges with seq > afterSeq, in seq order, at most `limit`. */
   listCharges(subscriptionId: string, afterSeq: number, limit: number): Promise<ChargeRow[]>;
   /** Reserved (never committed) charges reserved before `before`: a process that died mid-delivery left them. */
@@ -199,8 +234,9 @@ export interface SubscriptionRepository {
   /** The newest attempts first, at most `limit`. */
   listDeliveryAttempts(subscriptionId: string, limit: number): Promise<DeliveryAttempt[]>;
   /**
-   * Active webhook subscriptions with an event after `ackedSeq` whose next attempt is due at `now` (or not
-   * scheduled), oldest pending first, at most `limit`.
+   * Active webhook subscriptions with a stored event after `ackedSeq`, funds for at least one event (a credit row
+   * with `available` ≥ its price), and a next attempt due at `now` (or not scheduled), oldest pending first, at most
+   * `limit`. An unfunded subscription, or one whose pending events all left the replay window, is not due.
    */
   webhookSubscriptionsDue(now: Date, limit: number): Promise<string[]>;
   /**
