@@ -75,10 +75,14 @@ export class WebhookDispatcher {
       for (const id of ids) if (!this.notWebhook.has(id)) this.queued.add(id);
       this.pump();
     });
+    // The next look is scheduled when this one ended: sweeps never overlap, and a clock moved far ahead at once (a
+    // test's ManualTimers) wakes one sweep, not one per poll interval skipped.
     const poll = () => {
-      void this.sweep();
-      this.cancelPoll = this.deps.timers.setTimeout(poll, this.deps.settings.webhookPollMs, { unref: true });
+      void this.sweep().finally(() => {
+        if (!this.stopping.signal.aborted) this.cancelPoll = this.deps.timers.setTimeout(poll, this.deps.settings.webhookPollMs, { unref: true });
+      });
     };
+    this.cancelPoll = () => undefined;
     poll();
   }
 
