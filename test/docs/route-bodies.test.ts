@@ -12,41 +12,11 @@ import addFormatsModule from 'ajv-formats';
 import { buildServiceRegistry } from '../../src/endpoints/index.js';
 import { buildWellKnownX402 } from '../../src/docs/well-known.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closedReading, isObject, objectPaths, UNKNOWN_FIELD, withUnknownField } from '../helpers/closed-bodies.js';
 
 type Json = Record<string, unknown>;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const UNKNOWN_FIELD = 'not_in_the_schema';
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The JSON Pointer-like paths (arrays of keys) of every object in a value, the value itself included. */
-function objectPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...path, i]));
-  if (!isObject(value)) return [];
-  return [path, ...Object.entries(value).flatMap(([k, v]) => objectPaths(v, [...path, k]))];
-}
-
-/** A copy of a published schema with every object schema that lists its properties closed to others. */
-function closedReading(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closedReading);
-  if (!isObject(schema)) return schema;
-  const copy: Json = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, closedReading(v)]));
-  if (isObject(copy.properties) && copy.additionalProperties === undefined) copy.additionalProperties = false;
-  return copy;
-}
-
-/** A copy of `body` with an unknown field added to the object at `path`. */
-function withUnknownField(body: unknown, path: (string | number)[]): unknown {
-  const copy = structuredClone(body);
-  let target = copy as Record<string | number, unknown>;
-  for (const key of path) target = target[key] as Record<string | number, unknown>;
-  target[UNKNOWN_FIELD] = true;
-  return copy;
-}
-
 describe('route bodies against the schemas /openapi.json publishes', () => {
   let service: TestService;
   let openapi: Json;

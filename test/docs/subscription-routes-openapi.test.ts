@@ -11,65 +11,28 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { PERPS_POOL_CAST as P } from '../../src/sandbox/world/perps/index.js';
 import { newPayer, type Payer } from '../helpers/payers.js';
 import { openSse } from '../helpers/sse-client.js';
 import { suiteService } from '../helpers/service.js';
+import { webhookReceiver } from '../helpers/alert-streams.js';
+import { isObject, objectPaths as pathsOf, UNKNOWN_FIELD, withUnknownField } from '../helpers/closed-bodies.js';
+
+const objectPaths = (value: unknown) => pathsOf(value, OPEN);
 
 type Json = Record<string, unknown>;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const UNKNOWN_FIELD = 'not_in_the_schema';
 const MIN = 60_000;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The paths of every object in a value, the value itself included, except inside the open `input`. */
-function objectPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...path, i]));
-  if (!isObject(value) || path.at(-1) === 'input') return [];
-  return [path, ...Object.entries(value).flatMap(([k, v]) => objectPaths(v, [...path, k]))];
-}
-
-function withUnknownField(body: unknown, path: (string | number)[]): unknown {
-  const copy = structuredClone(body);
-  let target = copy as Record<string | number, unknown>;
-  for (const key of path) target = target[key] as Record<string | number, unknown>;
-  target[UNKNOWN_FIELD] = true;
-  return copy;
-}
-
-/** A loopback webhook receiver answering 200 to everything. */
-function receiver(): { start(): Promise<string>; close(): Promise<void>; bodies: string[] } {
-  const bodies: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      bodies.push(body);
-      res.writeHead(200).end();
-    });
-  });
-  return {
-    bodies,
-    async start() {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+/** The polling endpoint's own input is open by design: not entered by the unknown-field check. */
+const OPEN = ['input'];
 
 describe('subscription route bodies against the schemas /openapi.json publishes', () => {
   const t0 = Date.parse('2026-11-20T17:40:00Z');
   const service = suiteService({ fixedNow: new Date(t0) });
-  const hook = receiver();
+  const hook = webhookReceiver();
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   let openapi: Json;
@@ -188,8 +151,8 @@ describe('subscription route bodies against the schemas /openapi.json publishes'
     const eventSchema = ajv.compile(closedReading(sseEvents.message) as object);
     const data = JSON.parse(event!.data) as Json;
     assert.ok(eventSchema(data), ajv.errorsText(eventSchema.errors));
-    assert.equal(hook.bodies.length, 1, 'the webhook got the event');
-    assert.ok(eventSchema(JSON.parse(hook.bodies[0]!)), ajv.errorsText(eventSchema.errors));
+    assert.equal(hook.received.length, 1, 'the webhook got the event');
+    assert.ok(eventSchema(JSON.parse(hook.received[0]!.body)), ajv.errorsText(eventSchema.errors));
 
     const chargesSchema = publishedSchema('/subscriptions/{id}/charges', 'get', '200');
     for (const sub of [stream, webhook]) {
