@@ -7,36 +7,11 @@ import type { Registry, RegisteredEndpoint } from '../registry/index.js';
 import type { HandlerContext, HandlerResult } from '../registry/types.js';
 import { genericBriefing } from './envelope.js';
 import { ApiError, internalError } from '../errors/api-error.js';
+import { canonicalObject } from '../lib/canonical-json.js';
 
 export interface Execution {
   result: HandlerResult;
   cache: { hit: boolean; age_s: number; ttl_s: number };
-}
-
-/** Canonical JSON (sorted keys) so equal inputs share a cache entry whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += `${i > 0 ? ',' : ''}${canonicalJson(value[i]) ?? ''}`;
-    return `${out}]`;
-  }
-  if (value && typeof value === 'object') return canonicalObject(value as Record<string, unknown>);
-  return JSON.stringify(value);
-}
-
-/** An object's canonical JSON, leaving out undefined fields and the field `skip`. Loops, no intermediate arrays: every call's cache key goes through here. */
-function canonicalObject(object: Record<string, unknown>, skip?: string): string {
-  // Default sort = UTF-16 code unit order, the order `<` gives.
-  const keys = Object.keys(object).sort();
-  let out = '{';
-  let first = true;
-  for (const key of keys) {
-    const v = object[key];
-    if (v === undefined || key === skip) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
-    first = false;
-  }
-  return `${out}}`;
 }
 
 /** Caveats saying a data leg failed: such an answer may be complete again soon, so it is kept briefly. */

@@ -260,7 +260,8 @@ export class Invoker {
       case 'unconfirmed':
         return this.unconfirmed(conclusion.retryAfterS, requestId, endpoint.def.key);
       case 'charged': {
-        await this.afterSettlement(call, payment, conclusion);
+        // Only endpoints with a step of their own pay for the await (a top-up); every other paid call skips it.
+        if (call.endpoint.def.afterSettlement) await this.afterSettlement(call, payment, conclusion);
         const headers = { ...outcome.headers, ...conclusion.headers, 'Cache-Control': 'private, no-store' };
         // Spelled out rather than spread: `body` may be a lazy getter (JsonOutcome), which a spread would evaluate.
         const unpaid = outcome;
@@ -279,7 +280,7 @@ export class Invoker {
     try {
       await hook({
         idempotencyKey: payment.idempotencyKey, scheme: payment.scheme ?? 'exact', network: payment.network, payer: payment.payer,
-        authorisedAtomic: payment.amountAtomic, chargedAtomic: charged.chargedAtomic, transaction: charged.transaction,
+        chargedAtomic: charged.chargedAtomic, transaction: charged.transaction,
         ...(payment.channelId ? { channelId: payment.channelId } : {}),
       }, call.input);
     } catch (err) {

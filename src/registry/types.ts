@@ -172,8 +172,6 @@ export interface SettledPayment {
   scheme: string;
   network: string;
   payer: string;
-  /** What the payment authorised (the price, or the maximum). */
-  authorisedAtomic: bigint;
   /** What the settlement charged (an upto payment's charge; otherwise the price). */
   chargedAtomic: bigint;
   /** The settlement's transaction ('' when nothing went on chain: a voucher). */

@@ -19,7 +19,7 @@ import type { Timers } from '../lib/timers.js';
 import type { StoredEvent, SubscriptionRepository, SubscriptionRow } from '../store/subscriptions/types.js';
 import type { DeliveryCharger } from './charger.js';
 import type { StreamHub } from './hub.js';
-import { EVENTS_PER_TOP_UP, TOP_UP_USDC } from './settings.js';
+import { fundLink } from './fund-endpoint.js';
 import { envelopeJson } from './types.js';
 
 /** Where frames go: the HTTP response, as far as the stream needs it. */
@@ -77,7 +77,7 @@ export async function serveEventStream(subscription: SubscriptionRow, lastEventI
         stalled = true;
         if (!pausedSaid) {
           pausedSaid = true;
-          const paused = { subscription_id: id, reason: 'unfunded', next_seq: event.seq, fund: { url: `${deps.publicUrl}/subscriptions/fund`, body: { subscription_id: id }, buys_events: EVENTS_PER_TOP_UP, price_usdc: TOP_UP_USDC } };
+          const paused = { subscription_id: id, reason: 'unfunded', next_seq: event.seq, fund: fundLink(deps.publicUrl, id) };
           if (!(await sink.write(sseEvent({ id: cursor, event: 'paused', data: JSON.stringify(paused) })))) return;
         }
         break;

@@ -19,7 +19,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../errors/api-error.js';
-import { buildRegistry, usdcToAtomic, type RegisteredEndpoint } from '../registry/index.js';
+import { buildRegistry, type RegisteredEndpoint } from '../registry/index.js';
 import { defineEndpoint } from '../registry/types.js';
 import type { SubscriptionRepository } from '../store/subscriptions/types.js';
 import type { StreamHub } from './hub.js';
@@ -35,6 +35,11 @@ const FundAnswer = Type.Object({
   amount_usdc: Type.String(),
   price_per_event_usdc: Type.String(),
 });
+
+/** How to top a subscription up, as its view's `links.fund` and a stream's `paused` event give it. */
+export function fundLink(publicUrl: string, subscriptionId: string) {
+  return { url: `${publicUrl}${FUND_PATH}`, body: { subscription_id: subscriptionId }, buys_events: EVENTS_PER_TOP_UP, price_usdc: TOP_UP_USDC };
+}
 
 export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscription' | 'creditSubscription'>, hub: StreamHub, now: () => Date): RegisteredEndpoint {
   const definition = defineEndpoint({
@@ -72,4 +77,3 @@ export function fundEndpoint(store: Pick<SubscriptionRepository, 'getSubscriptio
   return { ...registered!, path: FUND_PATH };
 }
 
-export const TOP_UP_ATOMIC = usdcToAtomic(TOP_UP_USDC);

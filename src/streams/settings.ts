@@ -2,14 +2,14 @@
  * The fixed terms of alert streams (docs/streaming.md, "Pricing"). Prices are part of the contract, like the
  * endpoints' prices; the timings an operator may tune come from the configuration (STREAM_*, WEBHOOK_*).
  */
-import { usdcToAtomic } from '../registry/index.js';
+import { atomicToUsdc, usdcToAtomic } from '../registry/index.js';
 
 /** One delivered event, whatever its kind and channel: an eighth of a check-alerts poll (0.008). */
 export const EVENT_PRICE_USDC = '0.001';
 export const EVENT_PRICE_ATOMIC = usdcToAtomic(EVENT_PRICE_USDC);
 /** What one top-up buys: 100 events (0.1 USDC), prepaid with `exact`, or as a voucher allowance on Base. */
 export const EVENTS_PER_TOP_UP = 100;
-export const TOP_UP_USDC = '0.1';
+export const TOP_UP_USDC = atomicToUsdc(EVENT_PRICE_ATOMIC * BigInt(EVENTS_PER_TOP_UP));
 
 export interface StreamSettings {
   /** How long delivered or not, an event stays stored for replay (`Last-Event-ID`) and for webhook retries. */

@@ -6,17 +6,19 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, type InputIssue } from '../errors/api-error.js';
+import { canonicalJson } from '../lib/canonical-json.js';
 import { checkCallbackUrl, resolveCallbackHost, type Resolver } from '../lib/callback-url.js';
 import { generateWebhookSecret } from '../lib/webhook-signature.js';
 import { atomicToUsdc, type Registry } from '../registry/index.js';
 import type { DeliveryMode, Funds, SubscriptionRepository, SubscriptionRow, SubscriptionSource } from '../store/subscriptions/types.js';
-import { EVENT_PRICE_ATOMIC, EVENTS_PER_TOP_UP, TOP_UP_USDC } from './settings.js';
+import { EVENT_PRICE_ATOMIC } from './settings.js';
+import { fundLink } from './fund-endpoint.js';
 import type { StreamHub } from './hub.js';
 import type { SubscriptionCharges, SubscriptionDeliveries, SubscriptionFunds, SubscriptionView } from '../docs/bodies/subscriptions.js';
 
 export const SUBSCRIPTION_SOURCES: readonly SubscriptionSource[] = ['check-alerts', 'launchpad-alerts', 'exit-signal'];
 /** Polling inputs a subscription sets itself: `since` moves with each tick, `format` is the envelope's. */
-const SET_BY_THE_SUBSCRIPTION = ['since', 'format'];
+export const SET_BY_THE_SUBSCRIPTION: readonly string[] = ['since', 'format'];
 
 export interface CreateSubscriptionBody {
   source: SubscriptionSource;
@@ -36,16 +38,6 @@ export interface SubscriptionServiceDeps {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** JSON with object keys sorted at every level: identical watchlists give identical group keys. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 export function groupKeyOf(source: SubscriptionSource, input: Record<string, unknown>): string {
   return sha256(`${source}\n${canonicalJson(input)}`);
@@ -126,7 +118,7 @@ export class SubscriptionService {
         self: base,
         ...(row.delivery === 'stream' ? { events: `${base}/events` } : { deliveries: `${base}/deliveries` }),
         charges: `${base}/charges`,
-        fund: { url: `${publicUrl}/subscriptions/fund`, method: 'POST', body: { subscription_id: row.id }, buys_events: EVENTS_PER_TOP_UP, price_usdc: TOP_UP_USDC },
+        fund: { ...fundLink(publicUrl, row.id), method: 'POST' },
       },
     };
   }

@@ -40,12 +40,7 @@ export interface EventBody {
   data: Record<string, unknown>;
 }
 
-/** The delivered envelope: the stored body plus the subscription and the event's place in it. */
-export interface EventEnvelope extends EventBody {
-  subscription_id: string;
-  seq: number;
-}
-
+/** The delivered envelope (`StreamEvent` in src/docs/bodies/subscriptions.ts): the stored body, led by the subscription and the event's seq. */
 export function envelopeJson(subscriptionId: string, seq: number, body: string): string {
   // The body is stored as JSON text: splice the two fields in front rather than parse and re-serialise per delivery.
   return `{"subscription_id":${JSON.stringify(subscriptionId)},"seq":${seq},${body.slice(1)}`;

@@ -7,8 +7,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../registry/fields.js';
+import type { SubscriptionSource as SubscriptionSourceName } from '../../store/subscriptions/types.js';
 
-const SOURCES = ['check-alerts', 'launchpad-alerts', 'exit-signal'] as const;
+// The store's sources (checked by the compiler), spelled here so the schema holds its enum.
+const SOURCES = ['check-alerts', 'launchpad-alerts', 'exit-signal'] as const satisfies readonly SubscriptionSourceName[];
 const SUBSCRIPTION_ID = '^sub_[0-9a-f]{24}$';
 
 /** A USDC amount as a decimal string (`atomicToUsdc`): `0`, `0.001`, `12.5`. */

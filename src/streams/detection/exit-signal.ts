@@ -20,7 +20,8 @@
 import type { Detector } from '../types.js';
 import { isRecord } from '../../lib/is-record.js';
 import { eventId, groupEvent } from './event.js';
-import { isNumber, isString, optional, parseState, stringAt, timeAt } from './read-answer.js';
+import { asNumber, asObject, asString } from '../../lib/read.js';
+import { parseState, stringAt, timeAt } from './read-answer.js';
 
 const KEY = 'exit-signal';
 
@@ -38,17 +39,19 @@ function readLast(state: string | null): LastVerdict | null {
   if (state === null) return null;
   const last = parseState(KEY, state).last;
   if (last === null) return null;
-  if (!isRecord(last) || !isDecisive(last.verdict) || !isString(last.read_at) || !isString(last.held_since)) {
+  const readAt = isRecord(last) ? asString(last.read_at) : null;
+  const heldSince = isRecord(last) ? asString(last.held_since) : null;
+  if (!isRecord(last) || !isDecisive(last.verdict) || readAt === null || heldSince === null) {
     throw new Error('exit-signal detection state is not a verdict reading');
   }
-  return { verdict: last.verdict, read_at: last.read_at, held_since: last.held_since };
+  return { verdict: last.verdict, read_at: readAt, held_since: heldSince };
 }
 
 const stateJson = (last: LastVerdict | null) => JSON.stringify({ last });
 
 /** What a trader acting on the change needs, in the endpoint's words and units. */
 function changeData(answer: Record<string, unknown>, from: LastVerdict, to: DecisiveVerdict, readAt: string): Record<string, unknown> {
-  const market = optional(answer, 'market', isRecord);
+  const market = asObject(answer.market);
   return {
     mint: answer.mint,
     symbol: answer.symbol ?? null,
@@ -61,11 +64,11 @@ function changeData(answer: Record<string, unknown>, from: LastVerdict, to: Deci
     hard_triggers: answer.hard_triggers ?? [],
     reasoning: answer.reasoning ?? [],
     stage: answer.stage ?? null,
-    price_usd: optional(market, 'price_usd', isNumber),
-    liquidity_usd: optional(market, 'liquidity_usd', isNumber),
-    market_cap_usd: optional(market, 'market_cap_usd', isNumber),
-    pair_address: optional(market, 'pair_address', isString),
-    dex: optional(market, 'dex', isString),
+    price_usd: asNumber(market?.price_usd),
+    liquidity_usd: asNumber(market?.liquidity_usd),
+    market_cap_usd: asNumber(market?.market_cap_usd),
+    pair_address: asString(market?.pair_address),
+    dex: asString(market?.dex),
     unrealized_pnl: answer.unrealized_pnl ?? null,
   };
 }

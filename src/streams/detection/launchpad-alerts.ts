@@ -31,7 +31,8 @@ import { isRecord } from '../../lib/is-record.js';
 import type { GroupEvent } from '../../store/subscriptions/types.js';
 import { eventId, groupEvent } from './event.js';
 import { readCursorState } from './cursor.js';
-import { arrayAt, isNumber, isString, optional, recordAt, stringAt, timeAt } from './read-answer.js';
+import { asNumber, asObject, asString } from '../../lib/read.js';
+import { arrayAt, recordAt, stringAt, timeAt } from './read-answer.js';
 
 const KEY = 'launchpad-alerts';
 
@@ -41,8 +42,8 @@ const EXCLUDED_KINDS: ReadonlySet<string> = new Set(['rewards_since']);
 /** The identity of a state event beyond its kind and mint (holders_change: snapshot day and direction). */
 function stateIdentity(kind: string, eventData: Record<string, unknown> | null): string {
   if (kind !== 'holders_change') return '';
-  const day = optional(eventData, 'snapshot_day', isString) ?? '';
-  const change = optional(eventData, 'change_pct', isNumber) ?? 0;
+  const day = asString(eventData?.snapshot_day) ?? '';
+  const change = asNumber(eventData?.change_pct) ?? 0;
   return `${day}:${change < 0 ? 'down' : 'up'}`;
 }
 
@@ -53,7 +54,7 @@ const mintOfKey = (key: string) => key.split('|')[1] ?? '';
 function previousPresent(state: Record<string, unknown> | null): Set<string> {
   if (state === null) return new Set();
   const present = state.present;
-  if (!Array.isArray(present) || !present.every(isString)) throw new Error('launchpad-alerts detection state has no present list');
+  if (!Array.isArray(present) || !present.every((p) => typeof p === 'string')) throw new Error('launchpad-alerts detection state has no present list');
   return new Set(present);
 }
 
@@ -76,7 +77,7 @@ export const launchpadAlertsDetector: Detector = {
       if (MOMENT_KINDS.has(kind)) {
         id = eventId(KEY, kind, mint, at.toISOString());
       } else {
-        const identity = stateIdentity(kind, optional(e, 'data', isRecord));
+        const identity = stateIdentity(kind, asObject(e.data));
         const key = stateKey(kind, mint, identity);
         // Listed twice in one answer (it never is today): the first stands.
         if (present.has(key)) return;

@@ -37,16 +37,6 @@ export function timeAt(endpoint: string, obj: Record<string, unknown>, key: stri
   return new Date(ms);
 }
 
-/** A field that may be absent or null: its value when it is of the type `is` checks, else null. */
-export function optional<T>(obj: Record<string, unknown> | null, key: string, is: (v: unknown) => v is T): T | null {
-  if (obj === null) return null;
-  const v = obj[key];
-  return is(v) ? v : null;
-}
-
-export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-export const isString = (v: unknown): v is string => typeof v === 'string';
-
 /** A detector's stored state: JSON it wrote itself. Unreadable state is a bug, not a reason to start over. */
 export function parseState(source: string, state: string): Record<string, unknown> {
   let parsed: unknown;
